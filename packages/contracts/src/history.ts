@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { serviceNameSchema } from './tokens.js';
+
+export const HISTORY_PAGE_SIZE_MAX = 20;
+
+export interface HistoryItem {
+  history_id: string;
+  model_name: z.infer<typeof serviceNameSchema>;
+  title: string;
+  cost: number;
+  created_at: string;
+  has_children: boolean;
+  children: HistoryItem[];
+}
+
+export const historyItemSchema: z.ZodType<HistoryItem> = z.lazy(() =>
+  z.object({
+    history_id: z.string(),
+    model_name: serviceNameSchema,
+    title: z.string(),
+    cost: z.number().int(),
+    created_at: z.string(),
+    has_children: z.boolean(),
+    children: z.array(historyItemSchema),
+  }),
+);
+
+export const historyQuerySchema = z.object({
+  page: z.coerce.number().int().positive().default(1),
+  per_page: z.coerce.number().int().positive().max(HISTORY_PAGE_SIZE_MAX).default(HISTORY_PAGE_SIZE_MAX),
+  model_names: z
+    .union([serviceNameSchema, z.array(serviceNameSchema)])
+    .optional()
+    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v])),
+});
+export type HistoryQuery = z.infer<typeof historyQuerySchema>;
+
+export const historyListSchema = z.object({
+  items: z.array(historyItemSchema),
+  pagination: z.object({
+    page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+    total_pages: z.number().int(),
+  }),
+});
+export type HistoryList = z.infer<typeof historyListSchema>;
+
+/** `v2/ai-detector/user-history/{id}`: one run with its input and result. */
+export const historyDetailSchema = z.object({
+  item: historyItemSchema,
+  input: z.unknown(),
+  result: z.unknown(),
+});
+export type HistoryDetail = z.infer<typeof historyDetailSchema>;

@@ -1,0 +1,3 @@
+export * from './connection.js';
+export * from './schema.js';
+export { seedDatabase } from './seed.js';

@@ -1,0 +1,114 @@
+import type { Database } from './connection.js';
+import { cancellationReasons, modelCoefficients, plans } from './schema.js';
+
+type NewPlan = typeof plans.$inferInsert;
+
+/** The catalogue a fresh install starts with; the payments issue adds the admin CLI to edit it. */
+export const seedPlans: NewPlan[] = [
+  {
+    slug: 'free',
+    name: 'Free',
+    tab: 'free',
+    period: 'none',
+    priceCents: 0,
+    tokens: 2_000,
+    durationDays: 14,
+    features: ['2,000 tokens to try every tool', '14 days'],
+    sortOrder: 0,
+  },
+  ...(['monthly', 'yearly'] as const).flatMap((period, p): NewPlan[] => {
+    const yearly = period === 'yearly';
+    const price = (monthlyCents: number) => (yearly ? Math.round(monthlyCents * 12 * 0.8) : monthlyCents);
+    const tokens = (monthly: number) => (monthly === -1 ? -1 : yearly ? monthly * 12 : monthly);
+    return [
+      {
+        slug: `ai-detector-basic-${period}`,
+        name: 'Basic',
+        tab: 'ai-detector',
+        period,
+        priceCents: price(1_299),
+        tokens: tokens(100_000),
+        features: ['AI, humanized and copyright detection', 'Writing analysis', 'History of every run'],
+        sortOrder: 10 + p,
+      },
+      {
+        slug: `ai-detector-pro-${period}`,
+        name: 'Pro',
+        tab: 'ai-detector',
+        period,
+        priceCents: price(2_999),
+        tokens: tokens(500_000),
+        features: ['Everything in Basic', 'Sentence-level highlights', 'Website scanner'],
+        sortOrder: 20 + p,
+      },
+      {
+        slug: `stealth-ai-starter-${period}`,
+        name: 'Stealth Starter',
+        tab: 'stealth-ai',
+        period,
+        priceCents: price(1_999),
+        tokens: tokens(150_000),
+        features: ['Stealth AI writer', 'Content enhancer', 'AI humanizer'],
+        sortOrder: 30 + p,
+      },
+      {
+        slug: `stealth-ai-unlimited-${period}`,
+        name: 'Stealth Unlimited',
+        tab: 'stealth-ai',
+        period,
+        priceCents: price(4_999),
+        tokens: -1,
+        features: ['Everything in Stealth Starter', 'Unlimited tokens'],
+        sortOrder: 40 + p,
+      },
+      {
+        slug: `api-agent-starter-${period}`,
+        name: 'API Starter',
+        tab: 'api-agent',
+        period,
+        priceCents: price(4_999),
+        tokens: tokens(1_000_000),
+        features: ['Every tool over the REST API', 'API keys', '60 requests per minute'],
+        sortOrder: 50 + p,
+      },
+    ];
+  }),
+];
+
+/** Tokens per unit (DESIGN.md "Tokens": a run costs ceil(units × coefficient)). */
+export const seedCoefficients: (typeof modelCoefficients.$inferInsert)[] = [
+  { modelName: 'AI_DETECTION', coefficient: 1, unit: 'word' },
+  { modelName: 'SOURCE_DETECTION', coefficient: 1, unit: 'word' },
+  { modelName: 'WRITING_ANALYSIS', coefficient: 0.5, unit: 'word' },
+  { modelName: 'QUILLBOT_ANALYSIS', coefficient: 1, unit: 'word' },
+  { modelName: 'AI_DETECTION_HIGHLIGHTER', coefficient: 1.5, unit: 'word' },
+  { modelName: 'PLAGIARISM', coefficient: 2, unit: 'word' },
+  { modelName: 'HUMANIZER', coefficient: 2, unit: 'word' },
+  { modelName: 'AI_WRITER', coefficient: 2, unit: 'word' },
+  { modelName: 'REWRITE', coefficient: 1.5, unit: 'word' },
+  { modelName: 'SUMMARIZE', coefficient: 1, unit: 'word' },
+  { modelName: 'EXPAND', coefficient: 1.5, unit: 'word' },
+  { modelName: 'SHORTEN', coefficient: 1, unit: 'word' },
+  { modelName: 'ADD_CONTENT', coefficient: 1.5, unit: 'word' },
+  { modelName: 'PII_TEXT_DETECT', coefficient: 0.5, unit: 'word' },
+  { modelName: 'VEXON', coefficient: 10, unit: 'second' },
+];
+
+export const seedCancellationReasons: (typeof cancellationReasons.$inferInsert)[] = [
+  { id: 1, source: 'account_delete', label: 'I no longer need the product', sortOrder: 1 },
+  { id: 2, source: 'account_delete', label: 'It is too expensive', sortOrder: 2 },
+  { id: 3, source: 'account_delete', label: 'The results were not accurate enough', sortOrder: 3 },
+  { id: 4, source: 'account_delete', label: 'I found another tool', sortOrder: 4 },
+  { id: 5, source: 'account_delete', label: 'Privacy concerns', sortOrder: 5 },
+  { id: 6, source: 'account_delete', label: 'Something else', sortOrder: 6 },
+  { id: 7, source: 'subscription_cancel', label: 'I no longer need the product', sortOrder: 1 },
+  { id: 8, source: 'subscription_cancel', label: 'It is too expensive', sortOrder: 2 },
+  { id: 9, source: 'subscription_cancel', label: 'Something else', sortOrder: 3 },
+];
+
+/** Idempotent: rows that exist are left as they are, so edits made after the first seed survive. */
+export async function seedDatabase(db: Database): Promise<void> {
+  await db.insert(plans).values(seedPlans).onConflictDoNothing({ target: plans.slug });
+  await db.insert(modelCoefficients).values(seedCoefficients).onConflictDoNothing();
+  await db.insert(cancellationReasons).values(seedCancellationReasons).onConflictDoNothing();
+}
