@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { limits, messages, passwordPattern } from './messages.js';
 
-const trimmed = (max: number) => z.string().trim().max(max);
+/** A string whose absence reads as `message` too, not as zod's generic type error (API clients omit fields). */
+const required = (message: string) =>
+  z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? message : undefined) });
+const trimmed = (max: number, requiredMessage?: string) =>
+  (requiredMessage ? required(requiredMessage) : z.string()).trim().max(max);
 
 /** A password as the spec's pattern defines it; an empty one reads "required". */
-export const passwordSchema = z
-  .string()
+export const passwordSchema = required(messages.passwordRequired)
   .max(limits.passwordMax)
   .min(1, messages.passwordRequired)
   .regex(passwordPattern, messages.passwordPattern);
@@ -15,9 +18,9 @@ export const usernamePattern = /^[a-zA-Z0-9._-]{3,32}$/;
 export const isEmail = (value: string) => z.email().safeParse(value).success;
 
 export const signupSchema = z.object({
-  full_name: trimmed(limits.fullNameMax).min(1, messages.fullNameRequired),
+  full_name: trimmed(limits.fullNameMax, messages.fullNameRequired).min(1, messages.fullNameRequired),
   /** The spec's field is "an email or a username"; sign-up needs an address we can send the code to. */
-  email: trimmed(limits.emailMax)
+  email: trimmed(limits.emailMax, messages.emailOrUsernameRequired)
     .min(1, messages.emailOrUsernameRequired)
     .refine(isEmail, 'Enter an e-mail address: we send your verification code there'),
   password: passwordSchema,
@@ -27,14 +30,15 @@ export const signupSchema = z.object({
 export type SignupInput = z.infer<typeof signupSchema>;
 
 export const signinSchema = z.object({
-  email: trimmed(limits.emailMax).min(1, messages.emailOrUsernameRequired),
-  password: z.string().max(limits.passwordMax).min(1, messages.passwordRequired),
+  email: trimmed(limits.emailMax, messages.emailOrUsernameRequired).min(1, messages.emailOrUsernameRequired),
+  password: required(messages.passwordRequired).max(limits.passwordMax).min(1, messages.passwordRequired),
 });
 export type SigninInput = z.infer<typeof signinSchema>;
 
-const verifyEmail = trimmed(limits.emailMax).min(1, messages.emailRequired).pipe(z.email(messages.validEmailRequired));
-const otp = z
-  .string()
+const verifyEmail = trimmed(limits.emailMax, messages.emailRequired)
+  .min(1, messages.emailRequired)
+  .pipe(z.email(messages.validEmailRequired));
+const otp = required(messages.otpRequired)
   .trim()
   .min(1, messages.otpRequired)
   .regex(/^\d{6}$/, 'Enter the 6-digit code from the e-mail');
@@ -47,7 +51,9 @@ export type ResendOtpInput = z.infer<typeof resendOtpSchema>;
 
 /** Forgot password, step 1: ask for a code. */
 export const forgotPasswordRequestSchema = z.object({
-  email: trimmed(limits.emailMax).min(1, messages.emailRequired).pipe(z.email(messages.validEmailRequired)),
+  email: trimmed(limits.emailMax, messages.emailRequired)
+    .min(1, messages.emailRequired)
+    .pipe(z.email(messages.validEmailRequired)),
 });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
 
@@ -57,7 +63,7 @@ export const resetPasswordSchema = z
     email: forgotPasswordRequestSchema.shape.email,
     code: otp,
     password: passwordSchema,
-    confirm_password: z.string().min(1, messages.passwordRequired),
+    confirm_password: required(messages.passwordRequired).min(1, messages.passwordRequired),
   })
   .refine((v) => v.password === v.confirm_password, {
     path: ['confirm_password'],

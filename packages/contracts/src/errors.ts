@@ -20,6 +20,7 @@ export const errorCodes = {
   notFound: 'not_found',
   conflict: 'conflict',
   payloadTooLarge: 'payload_too_large',
+  unsupportedMediaType: 'unsupported_media_type',
   rateLimited: 'rate_limited',
   invalidCredentials: 'invalid_credentials',
   accountNotVerified: 'account_not_verified',
@@ -30,6 +31,8 @@ export const errorCodes = {
   refreshReused: 'refresh_token_reused',
   freePlanExpired: 'free_plan_expired',
   internal: 'internal_error',
+  unavailable: 'service_unavailable',
+  mailUnavailable: 'mail_unavailable',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
 

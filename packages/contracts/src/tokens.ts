@@ -34,6 +34,10 @@ export const modelCoefficientsSchema = z.object({
 });
 export type ModelCoefficients = z.infer<typeof modelCoefficientsSchema>;
 
+/** `services/cancellation-reasons/?source=`: the query (no source lists every reason). */
+export const cancellationReasonsQuerySchema = z.object({ source: z.string().trim().min(1).max(64).optional() });
+export type CancellationReasonsQuery = z.infer<typeof cancellationReasonsQuerySchema>;
+
 /** `services/cancellation-reasons/?source=` */
 export const cancellationReasonsSchema = z.object({
   items: z.array(z.object({ id: z.number().int(), source: z.string(), label: z.string() })),

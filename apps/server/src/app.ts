@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { errorCodes } from '@candor/contracts';
+import type { DatabaseHandle } from '@candor/db';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Config, ServiceName } from './config/env.js';
+import { registerAuth } from './http/auth.js';
+import { registerCsrf } from './http/csrf.js';
+import { errorBody, registerErrorHandler } from './http/errors.js';
+import type { AuthRateLimitRules } from './http/rate-limit.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { createSessionCookies, createSessionTokens } from './http/session.js';
+import { registerSpaAndNotFound } from './http/spa.js';
+import type { Mailer } from './mail/mailer.js';
+import { publicApiModule } from './modules/api/index.js';
+import {
+  authModule,
+  createSessionService,
+  createSessionsRepository,
+  createSessionUserCache,
+  createUsersRepository,
+  type UserRow,
+} from './modules/auth/index.js';
+import { detectorModule } from './modules/detector/index.js';
+import { governanceModule } from './modules/governance/index.js';
+import { paymentModule } from './modules/payment/index.js';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  /** Signs session tokens and keys the one-time codes' HMAC. */
+  jwtSecret: string;
+  logger: FastifyBaseLogger;
+  /** Rate-limit counters go to Redis when given. */
+  redis?: Redis | undefined;
+  /** Namespace of the rate-limit keys (tests pass a unique one). */
+  rateLimitKeyPrefix?: string;
+  /** Overrides the configured auth rate limits (tests use small numbers). */
+  rateLimitRules?: AuthRateLimitRules;
+  clock?: () => Date;
+}
+
+export const servicePrefixes: Record<ServiceName, string> = {
+  auth: '/api/auth',
+  payment: '/api/payment',
+  detector: '/api/detector',
+  governance: '/api/governance',
+  api: '/api/public',
+};
+
+// How long another instance may keep serving a revoked session (this one forgets it at once).
+const SESSION_CACHE_TTL_MS = 5_000;
+
+// An incoming request id is kept only if it can't smuggle anything into logs or headers.
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** A hop count becomes the equivalent function: Fastify's types only take the other forms. */
+function trustProxyOption(value: Config['trustProxy']) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}
+
+/** Builds the HTTP app from its dependencies: plugins, then repositories, then the services' routes. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  const db = database.db;
+
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: trustProxyOption(config.trustProxy),
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+
+  // Plugins and cross-cutting hooks.
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandler(app);
+  // JSON only: a text/plain or form body is refused with 415 instead of reaching a handler as a string.
+  app.removeAllContentTypeParsers();
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    // Some clients send the JSON content type on body-less POSTs (sign-out, refresh); that isn't malformed.
+    if (text === '') return done(null, undefined);
+    parseJson(request, text, done);
+  });
+  await app.register(fastifyCookie);
+  await registerSecurityHeaders(app, { https: config.secureCookies });
+
+  const tokens = createSessionTokens({
+    secret: deps.jwtSecret,
+    accessTtlSeconds: config.accessTokenTtlSeconds,
+    refreshTtlSeconds: config.refreshTokenTtlSeconds,
+    clock,
+  });
+  const cookies = createSessionCookies({ secure: config.secureCookies, maxAgeSeconds: config.refreshTokenTtlSeconds });
+
+  // Repositories shared across services.
+  const sessionCache = createSessionUserCache<UserRow>({
+    ttlMs: SESSION_CACHE_TTL_MS,
+    maxEntries: 10_000,
+    now: () => clock().getTime(),
+  });
+  const users = createUsersRepository(db, sessionCache);
+  const sessions = createSessionService({ repo: createSessionsRepository(db, sessionCache), tokens, clock });
+  registerCsrf(app, { tokens, cookies });
+  registerAuth(app, { findSessionUser: (userId, familyId) => users.findSessionUser(userId, familyId) });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    if (await database.ping()) return { status: 'ready', database: database.kind };
+    return reply.code(503).send(errorBody(errorCodes.unavailable, 'The database is not reachable'));
+  });
+
+  // The services.
+  const enabled = new Set(config.services);
+  const { authRateLimit } = config;
+  const rateLimitRules = deps.rateLimitRules ?? {
+    perIp: { points: authRateLimit.perIp, durationSeconds: authRateLimit.windowSeconds },
+    perAccount: { points: authRateLimit.perAccount, durationSeconds: authRateLimit.windowSeconds },
+  };
+  if (enabled.has('auth')) {
+    await app.register(authModule, {
+      prefix: servicePrefixes.auth,
+      db,
+      users,
+      sessions,
+      cookies,
+      mailer: deps.mailer,
+      secret: deps.jwtSecret,
+      otpTtlSeconds: config.otpTtlSeconds,
+      otpResendCooldownSeconds: config.otpResendCooldownSeconds,
+      publicUrl: config.publicUrl,
+      rateLimitRules,
+      rateLimitStore: { redis: deps.redis, keyPrefix: deps.rateLimitKeyPrefix ?? 'candor:rl' },
+      clock,
+    });
+  }
+  if (enabled.has('payment')) await app.register(paymentModule, { prefix: servicePrefixes.payment, db, clock });
+  if (enabled.has('detector')) await app.register(detectorModule, { prefix: servicePrefixes.detector, db });
+  if (enabled.has('governance')) await app.register(governanceModule, { prefix: servicePrefixes.governance });
+  if (enabled.has('api')) await app.register(publicApiModule, { prefix: servicePrefixes.api });
+
+  await registerSpaAndNotFound(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,256 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The services `SERVICES` can choose from, with the URL prefix each one owns. */
+export const serviceNames = ['auth', 'payment', 'detector', 'governance', 'api'] as const;
+export type ServiceName = (typeof serviceNames)[number];
+
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+/** Every variable the server reads: the README table and `.env.example` are checked against this. */
+export const envTable = {
+  NODE_ENV: { default: 'production', description: 'development, production or test' },
+  PORT: { default: '8080', description: 'HTTP port to listen on' },
+  HOST: { default: '0.0.0.0', description: 'Interface to listen on' },
+  DATA_DIR: {
+    default: './.data',
+    description: 'Directory for the embedded database, the mail outbox and the generated JWT secret (relative to cwd)',
+  },
+  DATABASE_URL: {
+    default: null,
+    description: 'postgres:// URL of a PostgreSQL database; without it the embedded PGlite in DATA_DIR/pglite is used',
+  },
+  REDIS_URL: {
+    default: null,
+    description: 'redis:// URL; rate-limit counters are kept there (shared by every instance) instead of in memory',
+  },
+  SMTP_URL: {
+    default: null,
+    description: 'smtp:// or smtps:// URL to send e-mail; without it each message is written to DATA_DIR/outbox',
+  },
+  MAIL_FROM: { default: 'Candor <no-reply@candor.local>', description: 'Sender of every e-mail' },
+  PUBLIC_URL: {
+    default: 'http://localhost:$PORT',
+    description: 'Address users reach the app at; used in e-mails, and cookies are Secure when it is https',
+  },
+  JWT_SECRET: {
+    default: null,
+    description:
+      'Key (at least 32 characters) that signs session tokens; without it one is generated in DATA_DIR/jwt-secret',
+  },
+  ACCESS_TOKEN_TTL_SECONDS: { default: '900', description: 'Lifetime of an access token' },
+  REFRESH_TOKEN_TTL_SECONDS: { default: '2592000', description: 'Lifetime of a refresh token (a session)' },
+  OTP_TTL_SECONDS: { default: '600', description: 'How long an e-mailed code stays valid' },
+  OTP_RESEND_COOLDOWN_SECONDS: {
+    default: '60',
+    description: 'Wait before another code can be sent to the same account',
+  },
+  BODY_LIMIT_BYTES: { default: '1048576', description: 'Largest accepted request body' },
+  SERVICES: {
+    default: 'auth,payment,detector,governance,api',
+    description: 'Comma list of the services this instance serves',
+  },
+  LOG_LEVEL: { default: 'info', description: 'fatal, error, warn, info, debug, trace or silent' },
+  TRUST_PROXY: {
+    default: 'false',
+    description: 'true, false, a hop count, or a comma list of proxy addresses/CIDRs to take X-Forwarded-* from',
+  },
+  WEB_DIST_DIR: {
+    default: 'apps/web/dist',
+    description: 'Built SPA to serve; when missing, only the API is served',
+  },
+  AUTH_RATE_LIMIT_PER_IP: {
+    default: '30',
+    description: 'Attempts per IP address per window on sign-in, sign-up and every code endpoint',
+  },
+  AUTH_RATE_LIMIT_PER_ACCOUNT: { default: '10', description: 'Attempts per account per window on the same endpoints' },
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: { default: '900', description: 'Window of both auth rate limits' },
+} as const satisfies Record<string, { default: string | null; description: string }>;
+
+export type EnvName = keyof typeof envTable;
+export type EnvSource = Readonly<Record<string, string | undefined>>;
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  /** True when PUBLIC_URL is https: cookies get the Secure flag. */
+  secureCookies: boolean;
+  jwtSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  otpTtlSeconds: number;
+  otpResendCooldownSeconds: number;
+  bodyLimitBytes: number;
+  services: ServiceName[];
+  logLevel: LogLevel;
+  trustProxy: boolean | number | string[];
+  /** Null when there is no built SPA to point at. */
+  webDistDir: string | null;
+  authRateLimit: { perIp: number; perAccount: number; windowSeconds: number };
+}
+
+/** Thrown with one line per problem, so start-up can print them all at once. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const integer = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `must be a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(min, `must be a whole number from ${min} to ${max}`)
+        .max(max, `must be a whole number from ${min} to ${max}`),
+    );
+
+const url = (protocols: string[], example: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, `must be a URL like ${example}`);
+
+const DAY = 86_400;
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }),
+  PORT: integer(0, 65_535),
+  HOST: z.string().trim().min(1, 'must not be empty'),
+  DATA_DIR: z.string().trim().min(1, 'must not be empty'),
+  DATABASE_URL: url(['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/database').optional(),
+  REDIS_URL: url(['redis:', 'rediss:'], 'redis://host:6379').optional(),
+  SMTP_URL: url(['smtp:', 'smtps:'], 'smtp://user:password@host:587').optional(),
+  MAIL_FROM: z.string().trim().min(3, 'must be a sender like "Candor <no-reply@example.com>"'),
+  PUBLIC_URL: url(['http:', 'https:'], 'https://candor.example.com').optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: integer(10, DAY),
+  REFRESH_TOKEN_TTL_SECONDS: integer(60, 365 * DAY),
+  OTP_TTL_SECONDS: integer(30, DAY),
+  OTP_RESEND_COOLDOWN_SECONDS: integer(0, DAY),
+  BODY_LIMIT_BYTES: integer(1_024, 1_073_741_824),
+  SERVICES: z
+    .string()
+    .transform((value) => value.split(',').map((s) => s.trim().toLowerCase()))
+    .pipe(
+      z
+        .array(z.enum(serviceNames, { error: `must list services out of ${serviceNames.join(', ')}` }))
+        .min(1, 'must name at least one service'),
+    ),
+  LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }),
+  TRUST_PROXY: z.string().trim(),
+  WEB_DIST_DIR: z.string().trim().optional(),
+  AUTH_RATE_LIMIT_PER_IP: integer(1, 1_000_000),
+  AUTH_RATE_LIMIT_PER_ACCOUNT: integer(1, 1_000_000),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: integer(1, DAY),
+});
+
+/** Defaults that are computed rather than fixed strings. */
+const computedDefaults = new Set<EnvName>(['PUBLIC_URL', 'WEB_DIST_DIR']);
+
+/** Parses the configuration (blank counts as unset); throws `ConfigError` listing every problem. */
+export function parseEnv(source: EnvSource, options: { cwd?: string } = {}): Config {
+  const cwd = options.cwd ?? process.cwd();
+  const raw: Record<string, string | undefined> = {};
+  for (const [name, spec] of Object.entries(envTable) as [EnvName, (typeof envTable)[EnvName]][]) {
+    const value = source[name];
+    const given = value === undefined || value.trim() === '' ? undefined : value;
+    raw[name] = given ?? (computedDefaults.has(name) ? undefined : (spec.default ?? undefined));
+  }
+  const parsed = envSchema.safeParse(raw);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`);
+  const trustProxy = parseTrustProxy(raw.TRUST_PROXY ?? 'false');
+  if (trustProxy === undefined)
+    problems.push('TRUST_PROXY: must be true, false, a hop count or a comma list of addresses');
+  if (!parsed.success || trustProxy === undefined) throw new ConfigError([...new Set(problems)]);
+
+  const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return {
+    nodeEnv: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(cwd, env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    publicUrl,
+    secureCookies: new URL(publicUrl).protocol === 'https:',
+    jwtSecret: env.JWT_SECRET,
+    accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: env.REFRESH_TOKEN_TTL_SECONDS,
+    otpTtlSeconds: env.OTP_TTL_SECONDS,
+    otpResendCooldownSeconds: env.OTP_RESEND_COOLDOWN_SECONDS,
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    services: [...new Set(env.SERVICES)],
+    logLevel: env.LOG_LEVEL,
+    trustProxy,
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(cwd, env.WEB_DIST_DIR) : defaultWebDistDir(),
+    authRateLimit: {
+      perIp: env.AUTH_RATE_LIMIT_PER_IP,
+      perAccount: env.AUTH_RATE_LIMIT_PER_ACCOUNT,
+      windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+    },
+  };
+}
+
+/** The process's configuration; the one place that reads `process.env`. */
+export function loadConfig(): Config {
+  return parseEnv(process.env);
+}
+
+function parseTrustProxy(value: string): Config['trustProxy'] | undefined {
+  const v = value.trim().toLowerCase();
+  if (v === 'true') return true;
+  if (v === 'false' || v === '') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return list.every((s) => /^[0-9a-f.:/]+$/.test(s) || ['loopback', 'linklocal', 'uniquelocal'].includes(s))
+    ? list
+    : undefined;
+}
+
+/** `dist` beside @candor/web's package.json, found through resolution so it works from source and bundle alike. */
+function defaultWebDistDir(): string | null {
+  try {
+    return path.join(path.dirname(createRequire(import.meta.url).resolve('@candor/web/package.json')), 'dist');
+  } catch {
+    return null;
+  }
+}
+
+/** What the test helpers need to know about their surroundings (kept here: the only reader of `process.env`). */
+export function readTestSettings(source: EnvSource = process.env) {
+  const blank = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
+  return {
+    databaseUrl: blank(source.DATABASE_URL),
+    redisUrl: blank(source.REDIS_URL),
+    ci: source.CI === 'true' || source.CI === '1',
+  };
+}

@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import {
+  errorBodySchema,
+  historyDetailSchema,
+  historyListSchema,
+  modelCoefficientsSchema,
+  type ServiceName,
+  serviceNames,
+  tokenBalanceSchema,
+} from '@candor/contracts';
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUpVerified, type TestClient, useTestApp } from '../../test/app.js';
+import { describeOnEachDatabase } from '../../test/databases.js';
+import { createHistoryRepository } from './index.js';
+
+const HISTORY = '/api/detector/v2/ai-detector/user-history/';
+
+const expectError = (response: LightMyRequestResponse, status: number, code: string) => {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(errorBodySchema.parse(response.json()).error.code).toBe(code);
+};
+
+describeOnEachDatabase('detector', (database) => {
+  const t = useTestApp(database);
+
+  it("reports a new user's balance: the free plan's tokens", async () => {
+    const client = t().client();
+    await signUpVerified(t(), client);
+    const response = await client.get('/api/detector/ai-detector/user-token-balance/');
+    expect(response.statusCode).toBe(200);
+    expect(tokenBalanceSchema.parse(response.json())).toEqual({
+      token_balance: 0,
+      plan_balance: 2000,
+      referral_token_balance: 0,
+    });
+  });
+
+  it('lists a coefficient for every service, in the contract order', async () => {
+    const client = t().client();
+    await signUpVerified(t(), client);
+    const { items } = modelCoefficientsSchema.parse(
+      (await client.get('/api/detector/ai-detector/model-coefficient-values')).json(),
+    );
+    expect(items.map((i) => i.model_name)).toEqual([...serviceNames]);
+    expect(items.find((i) => i.model_name === 'VEXON')).toEqual({
+      model_name: 'VEXON',
+      coefficient: 10,
+      unit: 'second',
+    });
+  });
+
+  it('needs a session for every detector route', async () => {
+    const client = await t().client().prime();
+    for (const url of [
+      '/api/detector/ai-detector/user-token-balance/',
+      '/api/detector/ai-detector/model-coefficient-values',
+      HISTORY,
+      `${HISTORY}${randomUUID()}`,
+    ]) {
+      expectError(await client.get(url), 401, 'unauthenticated');
+    }
+  });
+
+  describe('history', () => {
+    let owner: TestClient;
+    let stranger: TestClient;
+    let ownerId = '';
+    let strangersItem = '';
+    let parentId = '';
+    let childId = '';
+    const modelAt = (i: number): ServiceName =>
+      (['AI_DETECTION', 'PLAGIARISM', 'VEXON'] as const)[i % 3] ?? 'AI_DETECTION';
+
+    beforeAll(async () => {
+      owner = t().client();
+      stranger = t().client();
+      ownerId = (await signUpVerified(t(), owner)).user.id;
+      const strangerId = (await signUpVerified(t(), stranger)).user.id;
+      const repo = createHistoryRepository(t().database.handle.db);
+      const start = Date.now() - 3_600_000;
+      // 25 runs a minute apart: item i is the i-th oldest.
+      for (let i = 0; i < 25; i++) {
+        const row = await repo.insert({
+          userId: ownerId,
+          modelName: modelAt(i),
+          title: `Run ${i}`,
+          cost: i,
+          input: { text: `input ${i}` },
+          result: { score: i / 25 },
+          createdAt: new Date(start + i * 60_000),
+        });
+        if (i === 24) parentId = row.id;
+      }
+      for (let c = 0; c < 2; c++) {
+        const child = await repo.insert({
+          userId: ownerId,
+          parentId,
+          modelName: 'VEXON',
+          title: `Part ${c}`,
+          createdAt: new Date(start + 25 * 60_000 + c * 1000),
+        });
+        if (c === 0) childId = child.id;
+      }
+      const grandchild = await repo.insert({
+        userId: ownerId,
+        parentId: childId,
+        modelName: 'VEXON',
+        title: 'Segment',
+      });
+      expect(grandchild.parentId).toBe(childId);
+      strangersItem = (await repo.insert({ userId: strangerId, modelName: 'AI_DETECTION', title: 'Not yours' })).id;
+    });
+
+    it('pages through top-level runs newest first, each with its children', async () => {
+      const first = historyListSchema.parse((await owner.get(HISTORY)).json());
+      expect(first.pagination).toEqual({ page: 1, per_page: 20, total: 25, total_pages: 2 });
+      expect(first.items).toHaveLength(20);
+      expect(first.items.map((i) => i.title).slice(0, 3)).toEqual(['Run 24', 'Run 23', 'Run 22']);
+      const [newest] = first.items;
+      expect(newest?.has_children).toBe(true);
+      expect(newest?.children.map((c) => c.title)).toEqual(['Part 0', 'Part 1']);
+      expect(newest?.children[0]?.children.map((c) => c.title)).toEqual(['Segment']);
+      expect(newest?.children[1]).toMatchObject({ has_children: false, children: [] });
+      expect(first.items.some((i) => i.history_id === strangersItem)).toBe(false);
+
+      const second = historyListSchema.parse((await owner.get(`${HISTORY}?page=2&per_page=20`)).json());
+      expect(second.items.map((i) => i.title)).toEqual(['Run 4', 'Run 3', 'Run 2', 'Run 1', 'Run 0']);
+      const beyond = historyListSchema.parse((await owner.get(`${HISTORY}?page=9`)).json());
+      expect(beyond.items).toEqual([]);
+      expect(beyond.pagination.total).toBe(25);
+    });
+
+    it('filters by one or several repeated model_names', async () => {
+      const one = historyListSchema.parse((await owner.get(`${HISTORY}?model_names=VEXON&per_page=5`)).json());
+      expect(one.pagination.total).toBe(8);
+      expect(one.items.every((i) => i.model_name === 'VEXON')).toBe(true);
+      const two = historyListSchema.parse(
+        (await owner.get(`${HISTORY}?model_names=VEXON&model_names=PLAGIARISM`)).json(),
+      );
+      expect(two.pagination.total).toBe(16);
+      expect(new Set(two.items.map((i) => i.model_name))).toEqual(new Set(['VEXON', 'PLAGIARISM']));
+    });
+
+    it('refuses pages past the limits and unknown service names', async () => {
+      for (const query of ['per_page=21', 'page=0', 'page=abc', 'model_names=NOT_A_SERVICE']) {
+        expectError(await owner.get(`${HISTORY}?${query}`), 400, 'validation_failed');
+      }
+    });
+
+    it('opens one run with its input, result and children, and only for its owner', async () => {
+      const response = await owner.get(`${HISTORY}${parentId}`);
+      expect(response.statusCode).toBe(200);
+      const detail = historyDetailSchema.parse(response.json());
+      expect(detail.item).toMatchObject({ history_id: parentId, title: 'Run 24', cost: 24, has_children: true });
+      expect(detail.input).toEqual({ text: 'input 24' });
+      expect(detail.result).toEqual({ score: 24 / 25 });
+      expect(detail.item.children).toHaveLength(2);
+
+      expectError(await owner.get(`${HISTORY}${strangersItem}`), 404, 'not_found');
+      expectError(await stranger.get(`${HISTORY}${parentId}`), 404, 'not_found');
+      expectError(await owner.get(`${HISTORY}${randomUUID()}`), 404, 'not_found');
+      expectError(await owner.get(`${HISTORY}not-a-uuid`), 404, 'not_found');
+      expectError(await owner.get(`${HISTORY}${encodeURIComponent("1' OR '1'='1")}`), 404, 'not_found');
+    });
+  });
+});

@@ -1,0 +1,67 @@
+import { type Database, historyItems } from '@candor/db';
+import { and, asc, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+
+export type HistoryRow = typeof historyItems.$inferSelect;
+export type NewHistoryRow = typeof historyItems.$inferInsert;
+
+/** Runs are at most this many levels deep; the bound keeps a corrupt parent cycle from looping forever. */
+const MAX_DEPTH = 8;
+
+export function createHistoryRepository(db: Database) {
+  const topLevel = (userId: string, modelNames: string[]): SQL | undefined =>
+    and(
+      eq(historyItems.userId, userId),
+      isNull(historyItems.parentId),
+      modelNames.length > 0 ? inArray(historyItems.modelName, modelNames) : undefined,
+    );
+
+  return {
+    async insert(row: NewHistoryRow): Promise<HistoryRow> {
+      const [created] = await db.insert(historyItems).values(row).returning();
+      if (!created) throw new Error('insert returned no history item');
+      return created;
+    },
+
+    /** One page of the user's top-level runs, newest first, and how many there are in all. */
+    async page(userId: string, modelNames: string[], limit: number, offset: number) {
+      const where = topLevel(userId, modelNames);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(historyItems)
+          .where(where)
+          .orderBy(desc(historyItems.createdAt), desc(historyItems.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ value: count() }).from(historyItems).where(where),
+      ]);
+      return { rows, total: Number(total?.value ?? 0) };
+    },
+
+    async findOwned(userId: string, id: string): Promise<HistoryRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(historyItems)
+        .where(and(eq(historyItems.id, id), eq(historyItems.userId, userId)))
+        .limit(1);
+      return row;
+    },
+
+    /** Every descendant of `parentIds` owned by the user, level by level, oldest first within a parent. */
+    async descendants(userId: string, parentIds: string[]): Promise<HistoryRow[]> {
+      const found: HistoryRow[] = [];
+      let frontier = parentIds;
+      for (let depth = 0; frontier.length > 0 && depth < MAX_DEPTH; depth++) {
+        const level = await db
+          .select()
+          .from(historyItems)
+          .where(and(eq(historyItems.userId, userId), inArray(historyItems.parentId, frontier)))
+          .orderBy(asc(historyItems.createdAt), asc(historyItems.id));
+        found.push(...level);
+        frontier = level.map((row) => row.id);
+      }
+      return found;
+    },
+  };
+}
+export type HistoryRepository = ReturnType<typeof createHistoryRepository>;

@@ -1,0 +1,63 @@
+import type { HistoryDetail, HistoryItem, HistoryList, HistoryQuery, ServiceName } from '@candor/contracts';
+import { notFound } from '../../http/errors.js';
+import type { HistoryRepository, HistoryRow } from './history.repository.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Builds each root's tree of children from a flat list of descendants. */
+function toTrees(roots: HistoryRow[], descendants: HistoryRow[]): HistoryItem[] {
+  const byParent = new Map<string, HistoryRow[]>();
+  for (const row of descendants) {
+    if (!row.parentId) continue;
+    const siblings = byParent.get(row.parentId) ?? [];
+    siblings.push(row);
+    byParent.set(row.parentId, siblings);
+  }
+  const build = (row: HistoryRow, seen: Set<string>): HistoryItem => {
+    const children = seen.has(row.id) ? [] : (byParent.get(row.id) ?? []);
+    const next = new Set(seen).add(row.id);
+    return {
+      history_id: row.id,
+      // Only the tool pipeline writes rows, with names from the contract's list.
+      model_name: row.modelName as ServiceName,
+      title: row.title,
+      cost: row.cost,
+      created_at: row.createdAt.toISOString(),
+      has_children: children.length > 0,
+      children: children.map((child) => build(child, next)),
+    };
+  };
+  return roots.map((root) => build(root, new Set()));
+}
+
+export function createHistoryService(deps: { repo: HistoryRepository }) {
+  const missing = () => notFound('This history item does not exist');
+
+  return {
+    async list(userId: string, query: HistoryQuery): Promise<HistoryList> {
+      const { page, per_page, model_names } = query;
+      const { rows, total } = await deps.repo.page(userId, model_names, per_page, (page - 1) * per_page);
+      const descendants = rows.length
+        ? await deps.repo.descendants(
+            userId,
+            rows.map((r) => r.id),
+          )
+        : [];
+      return {
+        items: toTrees(rows, descendants),
+        pagination: { page, per_page, total, total_pages: Math.ceil(total / per_page) },
+      };
+    },
+
+    /** One run of the user's with its input and result; 404 for malformed, unknown and other users' ids alike. */
+    async detail(userId: string, id: string): Promise<HistoryDetail> {
+      if (!UUID.test(id)) throw missing();
+      const row = await deps.repo.findOwned(userId, id);
+      if (!row) throw missing();
+      const [item] = toTrees([row], await deps.repo.descendants(userId, [row.id]));
+      if (!item) throw missing();
+      return { item, input: row.input ?? null, result: row.result ?? null };
+    },
+  };
+}
+export type HistoryService = ReturnType<typeof createHistoryService>;

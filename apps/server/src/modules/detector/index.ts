@@ -1,0 +1,19 @@
+import type { Database } from '@candor/db';
+import type { FastifyInstance } from 'fastify';
+import { createHistoryRepository } from './history.repository.js';
+import { historyRoutes } from './history.routes.js';
+import { createHistoryService } from './history.service.js';
+import { createTokensRepository } from './tokens.repository.js';
+import { tokensRoutes } from './tokens.routes.js';
+
+export { createHistoryRepository, type NewHistoryRow } from './history.repository.js';
+
+export interface DetectorModuleOptions {
+  db: Database;
+}
+
+/** The detector service: token balance, coefficients and history (`/api/detector/`); every route needs a session. */
+export async function detectorModule(app: FastifyInstance, opts: DetectorModuleOptions) {
+  await app.register(tokensRoutes, { repo: createTokensRepository(opts.db) });
+  await app.register(historyRoutes, { service: createHistoryService({ repo: createHistoryRepository(opts.db) }) });
+}

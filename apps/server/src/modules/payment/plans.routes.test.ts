@@ -1,0 +1,49 @@
+import { errorBodySchema, myPlanSchema, planListSchema } from '@candor/contracts';
+import { subscriptions } from '@candor/db';
+import { eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { signUpVerified, useTestApp } from '../../test/app.js';
+import { describeOnEachDatabase } from '../../test/databases.js';
+
+describeOnEachDatabase('plans', (database) => {
+  const t = useTestApp(database);
+
+  it('lists the active plans in display order to anyone, signed in or not', async () => {
+    const response = await t().client().get('/api/payment/v1/plans/');
+    expect(response.statusCode).toBe(200);
+    const { items } = planListSchema.parse(response.json());
+    expect(items[0]).toMatchObject({ slug: 'free', tokens: 2000, price_cents: 0, period: 'none', tab: 'free' });
+    expect(items.map((p) => p.slug)).toContain('ai-detector-pro-yearly');
+    expect(items.find((p) => p.slug === 'stealth-ai-unlimited-monthly')?.tokens).toBe(-1);
+    expect((await t().client().get('/api/payment/v1/plans')).statusCode).toBe(200);
+  });
+
+  it("shows a new user's free plan, valid for fourteen days", async () => {
+    const client = t().client();
+    await signUpVerified(t(), client);
+    const response = await client.get('/api/payment/v1/plans/my_plan');
+    expect(response.statusCode, response.body).toBe(200);
+    const plan = myPlanSchema.parse(response.json());
+    expect(plan.plan.slug).toBe('free');
+    const days = (Date.parse(plan.expires_at ?? '') - Date.parse(plan.started_at)) / 86_400_000;
+    expect(days).toBeCloseTo(14, 5);
+  });
+
+  it('answers 418 free_plan_expired once the free plan has run out', async () => {
+    const client = t().client();
+    const { user } = await signUpVerified(t(), client);
+    await t()
+      .database.handle.db.update(subscriptions)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(subscriptions.userId, user.id));
+    const response = await client.get('/api/payment/v1/plans/my_plan');
+    expect(response.statusCode).toBe(418);
+    expect(errorBodySchema.parse(response.json()).error.code).toBe('free_plan_expired');
+  });
+
+  it('needs a session for my_plan', async () => {
+    const response = await t().client().get('/api/payment/v1/plans/my_plan');
+    expect(response.statusCode).toBe(401);
+    expect(errorBodySchema.parse(response.json()).error.code).toBe('unauthenticated');
+  });
+});

@@ -1,0 +1,42 @@
+import { errorCodes, type MyPlan, type Plan, type PlanList } from '@candor/contracts';
+import { AppError } from '../../http/errors.js';
+import type { PlanRow, PlansRepository } from './plans.repository.js';
+
+export const toPlan = (row: PlanRow): Plan => ({
+  id: row.id,
+  slug: row.slug,
+  name: row.name,
+  tab: row.tab,
+  period: row.period,
+  price_cents: row.priceCents,
+  currency: row.currency,
+  tokens: row.tokens,
+  features: row.features,
+});
+
+// The spec's client reads status 418 as "free plan expired" and sends the user to /pricing.
+const freePlanExpired = () =>
+  new AppError(errorCodes.freePlanExpired, 418, 'Your free plan has expired. Choose a plan to keep using Candor.');
+
+export function createPlansService(deps: { repo: PlansRepository; clock: () => Date }) {
+  return {
+    async list(): Promise<PlanList> {
+      return { items: (await deps.repo.listActive()).map(toPlan) };
+    },
+
+    /** The current plan; 418 `free_plan_expired` when it is a lapsed free plan (or there is no plan at all). */
+    async myPlan(userId: string): Promise<MyPlan> {
+      const current = await deps.repo.latestActiveSubscription(userId);
+      if (!current) throw freePlanExpired();
+      const { subscription, plan } = current;
+      const lapsed = subscription.expiresAt !== null && subscription.expiresAt.getTime() < deps.clock().getTime();
+      if (plan.slug === 'free' && lapsed) throw freePlanExpired();
+      return {
+        plan: toPlan(plan),
+        started_at: subscription.startedAt.toISOString(),
+        expires_at: subscription.expiresAt?.toISOString() ?? null,
+      };
+    },
+  };
+}
+export type PlansService = ReturnType<typeof createPlansService>;
