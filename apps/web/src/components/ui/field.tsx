@@ -1,0 +1,25 @@
+import type * as React from 'react';
+import { cn } from '@/lib/utils';
+import { Label } from './label';
+
+/** A labelled form control with its description and error, wired with ids for aria-describedby. */
+export function Field({ className, ...props }: React.ComponentProps<'div'>) {
+  return <div data-slot="field" className={cn('grid gap-2', className)} {...props} />;
+}
+
+export function FieldLabel(props: React.ComponentProps<typeof Label>) {
+  return <Label {...props} />;
+}
+
+export function FieldDescription({ className, ...props }: React.ComponentProps<'p'>) {
+  return <p data-slot="field-description" className={cn('text-muted-foreground text-xs', className)} {...props} />;
+}
+
+export function FieldError({ className, children, ...props }: React.ComponentProps<'p'>) {
+  if (!children) return null;
+  return (
+    <p data-slot="field-error" className={cn('font-medium text-destructive text-sm', className)} {...props}>
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,64 @@
+import CircleAlert from 'lucide-react/icons/circle-alert';
+import type * as React from 'react';
+import type { FieldError as RhfFieldError } from 'react-hook-form';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field, FieldDescription, FieldError, FieldLabel } from '@/components/ui/field';
+import { Spinner } from '@/components/ui/spinner';
+
+/** A labelled control with its error wired through aria-invalid / aria-describedby. */
+export function FormField({
+  id,
+  label,
+  error,
+  description,
+  labelAction,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: RhfFieldError | undefined;
+  description?: React.ReactNode;
+  labelAction?: React.ReactNode;
+  children: (aria: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => React.ReactNode;
+}) {
+  const errorId = `${id}-error`;
+  const descriptionId = `${id}-description`;
+  const describedBy = [error?.message ? errorId : null, description ? descriptionId : null].filter(Boolean).join(' ');
+  return (
+    <Field>
+      <div className="flex items-center justify-between gap-2">
+        <FieldLabel htmlFor={id}>{label}</FieldLabel>
+        {labelAction}
+      </div>
+      {children({ id, 'aria-invalid': Boolean(error), ...(describedBy ? { 'aria-describedby': describedBy } : {}) })}
+      {description && <FieldDescription id={descriptionId}>{description}</FieldDescription>}
+      <FieldError id={errorId}>{error?.message}</FieldError>
+    </Field>
+  );
+}
+
+export function SubmitButton({
+  pending,
+  disabled,
+  children,
+  ...props
+}: React.ComponentProps<typeof Button> & { pending: boolean }) {
+  return (
+    <Button type="submit" size="lg" className="w-full" disabled={pending || disabled} aria-busy={pending} {...props}>
+      {pending && <Spinner />}
+      {children}
+    </Button>
+  );
+}
+
+/** A form-level server error (wrong credentials, rate limits…). */
+export function FormAlert({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <Alert variant="destructive">
+      <CircleAlert />
+      <AlertDescription>{message}</AlertDescription>
+    </Alert>
+  );
+}

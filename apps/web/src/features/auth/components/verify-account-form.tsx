@@ -1,0 +1,146 @@
+import { errorCodes, resendOtpSchema, type VerifyAccountInput, verifyAccountSchema } from '@candor/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from '@tanstack/react-router';
+import MailCheck from 'lucide-react/icons/mail-check';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api-client';
+import { applyServerErrors } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
+import { formatCountdown, useCountdown } from '@/lib/use-countdown';
+import { useResendOtp, useVerifyAccount } from '../api/auth.mutations';
+import { otpCooldownUntil, startOtpCooldown } from '../otp-cooldown';
+import { type AuthSearch, pickAuthSearch } from '../search';
+import { AuthHeading } from './auth-layout';
+import { FormAlert, FormField, SubmitButton } from './form-parts';
+
+const fields = ['email', 'code'] as const;
+
+export function VerifyAccountForm({
+  search,
+  onSignedIn,
+}: {
+  search: AuthSearch & { email?: string | undefined };
+  onSignedIn: () => Promise<void>;
+}) {
+  const verify = useVerifyAccount();
+  const resend = useResendOtp();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [resendUntil, setResendUntil] = useState<number | null>(() => otpCooldownUntil(search.email));
+  const secondsLeft = useCountdown(resendUntil);
+  const form = useForm<VerifyAccountInput>({
+    resolver: zodResolver(verifyAccountSchema),
+    defaultValues: { email: search.email ?? '', code: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await verify.mutateAsync(values);
+      toast.success('Your account is verified. Welcome to Candor!');
+      await onSignedIn();
+    } catch (error) {
+      setFormError(applyServerErrors(error, form.setError, fields));
+    }
+  });
+
+  const onResend = async () => {
+    setFormError(null);
+    const email = form.getValues('email');
+    const parsed = resendOtpSchema.safeParse({ email });
+    if (!parsed.success) {
+      await form.trigger('email');
+      return;
+    }
+    try {
+      const sent = await resend.mutateAsync(parsed.data.email);
+      startOtpCooldown(sent.email, sent.resend_after);
+      setResendUntil(otpCooldownUntil(sent.email));
+      toast.success('A new code is on its way', { description: `Check ${sent.email}.` });
+    } catch (error) {
+      if (isApiError(error) && (error.code === errorCodes.otpCooldown || error.status === 429) && error.retryAfter) {
+        startOtpCooldown(email, error.retryAfter);
+        setResendUntil(otpCooldownUntil(email));
+        return;
+      }
+      setFormError(applyServerErrors(error, form.setError, fields));
+    }
+  };
+
+  const pending = isSubmitting || verify.isPending;
+  return (
+    <>
+      <div className="mb-6 inline-flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground">
+        <MailCheck className="size-6" aria-hidden="true" />
+      </div>
+      <AuthHeading
+        title="Verify your account"
+        description={
+          search.email ? (
+            <>
+              We sent a 6-digit code to <span className="font-medium text-foreground">{search.email}</span>. Enter it
+              below.
+            </>
+          ) : (
+            'Enter your e-mail and the 6-digit code we sent you.'
+          )
+        }
+      />
+      <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Verify account">
+        <FormAlert message={formError} />
+        <FormField id="verify-email" label="Email" error={errors.email}>
+          {(aria) => (
+            <Input
+              {...aria}
+              type="email"
+              autoComplete="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              {...form.register('email')}
+            />
+          )}
+        </FormField>
+        <FormField id="verify-code" label="Verification code" error={errors.code}>
+          {(aria) => (
+            <Input
+              {...aria}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              placeholder="000000"
+              className="h-12 text-center font-mono text-xl tracking-[0.5em] placeholder:tracking-[0.5em]"
+              {...form.register('code')}
+            />
+          )}
+        </FormField>
+        <SubmitButton pending={pending}>Verify account</SubmitButton>
+        <div className="flex items-center justify-center gap-1 text-muted-foreground text-sm">
+          <span>Didn't get the code?</span>
+          <Button
+            type="button"
+            variant="link"
+            className="h-auto p-0"
+            onClick={onResend}
+            disabled={secondsLeft > 0 || resend.isPending}
+          >
+            {resend.isPending && <Spinner />}
+            {secondsLeft > 0 ? `Resend code in ${formatCountdown(secondsLeft)}` : 'Resend code'}
+          </Button>
+        </div>
+      </form>
+      <p className="mt-8 text-center text-muted-foreground text-sm">
+        <Link
+          to="/auth/signin"
+          search={pickAuthSearch(search)}
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
+          Back to sign in
+        </Link>
+      </p>
+    </>
+  );
+}

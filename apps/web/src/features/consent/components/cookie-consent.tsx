@@ -1,0 +1,104 @@
+import Cookie from 'lucide-react/icons/cookie';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Switch } from '@/components/ui/switch';
+import { type ConsentCategory, type ConsentChoice, readConsent, saveConsent } from '../consent';
+
+const categories: { id: 'necessary' | ConsentCategory; label: string; description: string }[] = [
+  { id: 'necessary', label: 'Necessary', description: 'Sign-in, security and your cookie choice. Always on.' },
+  { id: 'functional', label: 'Functional', description: 'Remembers settings and personalises the interface.' },
+  { id: 'analytics', label: 'Analytics', description: 'Anonymous usage and performance measurements.' },
+  { id: 'advertisement', label: 'Advertisement', description: 'Measures and personalises our ads on other sites.' },
+];
+
+/**
+ * Spec §2: the cookie-consent dialog, shown until a choice is stored (localStorage `cookie-consent`).
+ * Non-modal, so the page stays usable while it is open.
+ */
+export function CookieConsent() {
+  const [choice, setChoice] = useState<ConsentChoice | null>(readConsent);
+  const [view, setView] = useState<'banner' | 'preferences'>('banner');
+  const [draft, setDraft] = useState<Record<ConsentCategory, boolean>>({
+    functional: false,
+    analytics: false,
+    advertisement: false,
+  });
+  const titleId = useId();
+  const descriptionId = useId();
+  if (choice) return null;
+
+  const acceptAll = () => setChoice(saveConsent({ functional: true, analytics: true, advertisement: true }));
+  const savePreferences = () => setChoice(saveConsent(draft));
+
+  return (
+    <div
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      className="fade-in-0 slide-in-from-bottom-4 fixed inset-x-3 bottom-3 z-40 max-h-[calc(100svh-1.5rem)] animate-in overflow-y-auto rounded-xl border bg-popover p-5 text-popover-foreground shadow-xl sm:inset-x-auto sm:right-4 sm:bottom-4 sm:w-[26rem]"
+    >
+      <div className="flex items-start gap-3">
+        <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground">
+          <Cookie className="size-5" aria-hidden="true" />
+        </span>
+        <div className="space-y-1">
+          <h2 id={titleId} className="font-semibold">
+            {view === 'banner' ? 'We use cookies' : 'Cookie preferences'}
+          </h2>
+          <p id={descriptionId} className="text-muted-foreground text-sm">
+            {view === 'banner'
+              ? 'Necessary cookies keep you signed in and safe. With your consent we also use cookies for settings, analytics and advertising.'
+              : 'Choose which cookies Candor may use. You can change this later by clearing your browser data.'}
+          </p>
+        </div>
+      </div>
+
+      {view === 'preferences' && (
+        <ul className="mt-4 divide-y rounded-lg border">
+          {categories.map((category) => {
+            const switchId = `consent-${category.id}`;
+            const necessary = category.id === 'necessary';
+            return (
+              <li key={category.id} className="flex items-start justify-between gap-4 p-3">
+                <div className="space-y-0.5">
+                  <label htmlFor={switchId} className="font-medium text-sm">
+                    {category.label}
+                  </label>
+                  <p className="text-muted-foreground text-xs">{category.description}</p>
+                </div>
+                <Switch
+                  id={switchId}
+                  className="mt-0.5"
+                  checked={necessary ? true : draft[category.id as ConsentCategory]}
+                  disabled={necessary}
+                  onCheckedChange={(on) => {
+                    if (!necessary) setDraft((d) => ({ ...d, [category.id]: on }));
+                  }}
+                />
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {view === 'banner' ? (
+          <>
+            <Button variant="outline" onClick={() => setView('preferences')}>
+              Preferences
+            </Button>
+            <Button onClick={acceptAll}>Accept</Button>
+          </>
+        ) : (
+          <>
+            <Button variant="outline" onClick={acceptAll}>
+              Accept
+            </Button>
+            <Button onClick={savePreferences}>Save Preferences</Button>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { planPeriods, pricingTabs } from '@candor/contracts';
+import { z } from 'zod';
+import { enumWithDefault, optionalFlag, optionalText } from '@/lib/search-params';
+
+/** /pricing [tab, period, freePlanExpired, coupon] plus `plan`, the plan to highlight after a sign-up with buyPlanId. */
+export const pricingSearchSchema = z.object({
+  tab: enumWithDefault(pricingTabs, 'ai-detector'),
+  period: enumWithDefault(planPeriods, 'yearly'),
+  freePlanExpired: optionalFlag(),
+  coupon: optionalText(100),
+  plan: optionalText(100),
+});
+export type PricingSearch = z.infer<typeof pricingSearchSchema>;

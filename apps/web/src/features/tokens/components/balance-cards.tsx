@@ -1,0 +1,75 @@
+import CircleAlert from 'lucide-react/icons/circle-alert';
+import Coins from 'lucide-react/icons/coins';
+import Gift from 'lucide-react/icons/gift';
+import InfinityIcon from 'lucide-react/icons/infinity';
+import Wallet from 'lucide-react/icons/wallet';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { getErrorMessage } from '@/lib/api-client';
+import { formatBalance, isUnlimited, totalTokens } from '@/lib/format';
+import { useTokenBalance } from '../api/token-balance.queries';
+
+/** The balance broken down: total, plan, purchased and referral tokens. */
+export function BalanceCards() {
+  const { data, isPending, error } = useTokenBalance();
+  if (isPending) {
+    return (
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {['total', 'plan', 'tokens', 'referral'].map((key) => (
+          <Skeleton key={key} className="h-28 rounded-xl" />
+        ))}
+      </div>
+    );
+  }
+  if (error) {
+    return (
+      <Alert variant="destructive">
+        <CircleAlert />
+        <AlertTitle>Your balance could not be loaded</AlertTitle>
+        <AlertDescription>{getErrorMessage(error)}</AlertDescription>
+      </Alert>
+    );
+  }
+  const items = [
+    {
+      label: 'Total balance',
+      value: formatBalance(totalTokens(data)),
+      icon: isUnlimited(data.plan_balance) ? InfinityIcon : Coins,
+      hint: 'Everything you can spend',
+      highlight: true,
+    },
+    { label: 'Plan tokens', value: formatBalance(data.plan_balance), icon: Wallet, hint: 'Included in your plan' },
+    {
+      label: 'Purchased tokens',
+      value: formatBalance(data.token_balance),
+      icon: Coins,
+      hint: 'Token packets you bought',
+    },
+    {
+      label: 'Referral tokens',
+      value: formatBalance(data.referral_token_balance),
+      icon: Gift,
+      hint: 'Earned by inviting others',
+    },
+  ];
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      {items.map((item) => (
+        <Card
+          key={item.label}
+          className={item.highlight ? 'gap-3 border-primary/30 bg-gradient-to-br from-primary/10 to-card' : 'gap-3'}
+        >
+          <CardHeader className="flex flex-row items-center justify-between gap-2">
+            <CardTitle className="font-medium text-muted-foreground text-sm">{item.label}</CardTitle>
+            <item.icon className="size-4 text-primary" aria-hidden="true" />
+          </CardHeader>
+          <CardContent>
+            <p className="font-semibold text-3xl tabular-nums tracking-tight">{item.value}</p>
+            <p className="mt-1 text-muted-foreground text-xs">{item.hint}</p>
+          </CardContent>
+        </Card>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { Link } from '@tanstack/react-router';
+import Coins from 'lucide-react/icons/coins';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatBalance, totalTokens } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { useTokenBalance } from '../api/token-balance.queries';
+
+/** Header pill: the total balance (sum of the three, or Unlimited), linking to the subscription tab. */
+export function TokenBalance({ className }: { className?: string }) {
+  const { data, isPending, isError } = useTokenBalance();
+  if (isPending) return <Skeleton className={cn('h-8 w-24 rounded-full', className)} />;
+  if (isError) return null;
+  const total = totalTokens(data);
+  const exact = total === 'unlimited' ? 'Unlimited tokens' : `${total.toLocaleString('en')} tokens`;
+  return (
+    <Link
+      to="/account"
+      search={{ tab: 'subscription' }}
+      data-testid="token-balance"
+      title={exact}
+      aria-label={`Token balance: ${exact}`}
+      className={cn(
+        'inline-flex h-8 items-center gap-1.5 rounded-full border bg-card px-3 font-medium text-sm tabular-nums shadow-xs outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50',
+        className,
+      )}
+    >
+      <Coins className="size-4 text-primary" aria-hidden="true" />
+      <span>{formatBalance(total)}</span>
+    </Link>
+  );
+}

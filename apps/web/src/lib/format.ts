@@ -1,0 +1,60 @@
+import { type TokenBalance, UNLIMITED } from '@candor/contracts';
+
+const SUFFIXES = ['', 'K', 'M', 'B', 'T'] as const;
+
+/**
+ * Spec §9: token counts shortened with K, M, B, T and one decimal place.
+ * A trailing ".0" is dropped (2000 → "2K", 1500 → "1.5K"); rounding that reaches 1000 moves to the next suffix.
+ */
+export function formatTokens(value: number): string {
+  if (!Number.isFinite(value)) return '0';
+  const sign = value < 0 ? '-' : '';
+  let amount = Math.abs(value);
+  if (amount < 1000) return `${sign}${Math.round(amount)}`;
+  let index = 0;
+  while (amount >= 1000 && index < SUFFIXES.length - 1) {
+    amount /= 1000;
+    index += 1;
+  }
+  let rounded = Math.round(amount * 10) / 10;
+  if (rounded >= 1000 && index < SUFFIXES.length - 1) {
+    rounded = Math.round(rounded / 100) / 10;
+    index += 1;
+  }
+  const text = Number.isInteger(rounded) ? String(rounded) : rounded.toFixed(1);
+  return `${sign}${text}${SUFFIXES[index]}`;
+}
+
+export const isUnlimited = (planBalance: number) => planBalance === UNLIMITED;
+
+/** Spec §3: the total is the sum of the three balances, or unlimited when plan_balance is -1. */
+export function totalTokens(balance: TokenBalance): number | 'unlimited' {
+  if (isUnlimited(balance.plan_balance)) return 'unlimited';
+  return balance.token_balance + balance.plan_balance + balance.referral_token_balance;
+}
+
+/** One balance for display: 'Unlimited' for -1 plan balances, shortened otherwise. */
+export function formatBalance(value: number | 'unlimited'): string {
+  return value === 'unlimited' || isUnlimited(value) ? 'Unlimited' : formatTokens(value);
+}
+
+export function formatPrice(cents: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat('en', {
+      style: 'currency',
+      currency: currency.toUpperCase(),
+      minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
+    }).format(cents / 100);
+  } catch {
+    return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+  }
+}
+
+export function formatDate(value: string | Date, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }) {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return Number.isNaN(date.getTime()) ? '—' : new Intl.DateTimeFormat('en', options).format(date);
+}
+
+export function formatDateTime(value: string | Date) {
+  return formatDate(value, { dateStyle: 'medium', timeStyle: 'short' });
+}

@@ -1,0 +1,21 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AllProductsPage } from '@/features/catalog/components/all-products-page';
+import { allProductsSearchSchema } from '@/features/catalog/search';
+import { titleHead } from '@/lib/head';
+
+export const Route = createFileRoute('/_app/all-products')({
+  validateSearch: allProductsSearchSchema,
+  head: titleHead('All products'),
+  component: AllProductsRoute,
+});
+
+function AllProductsRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <AllProductsPage
+      search={search}
+      onTabChange={(tab) => navigate({ search: (prev) => ({ ...prev, tab }), replace: true })}
+    />
+  );
+}

@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router';
+import BookOpen from 'lucide-react/icons/book-open';
+import { ComingSoonPage } from '@/components/layout/coming-soon';
+import { titleHead } from '@/lib/head';
+
+export const Route = createFileRoute('/_app/api-agent-doc')({
+  head: titleHead('API Agent Docs'),
+  component: () => (
+    <ComingSoonPage
+      title="API Agent Docs"
+      description="Call every Candor tool from your own code with an API key."
+      icon={BookOpen}
+    />
+  ),
+});

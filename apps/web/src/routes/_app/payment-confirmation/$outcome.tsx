@@ -1,0 +1,29 @@
+import { createFileRoute, notFound, rootRouteId } from '@tanstack/react-router';
+import {
+  isPaymentOutcome,
+  PaymentConfirmation,
+  paymentOutcomeCopy,
+} from '@/features/payment/components/payment-confirmation';
+import { pageTitle } from '@/lib/head';
+
+/** Spec §2/§8: success or failure; any other outcome is the 404 page. */
+export const Route = createFileRoute('/_app/payment-confirmation/$outcome')({
+  beforeLoad: ({ params }) => {
+    if (!isPaymentOutcome(params.outcome)) throw notFound({ routeId: rootRouteId });
+  },
+  head: ({ params }) => ({
+    meta: [
+      {
+        title: pageTitle(
+          isPaymentOutcome(params.outcome) ? paymentOutcomeCopy[params.outcome].title : 'Page not found',
+        ),
+      },
+    ],
+  }),
+  component: PaymentConfirmationRoute,
+});
+
+function PaymentConfirmationRoute() {
+  const { outcome } = Route.useParams();
+  return isPaymentOutcome(outcome) ? <PaymentConfirmation outcome={outcome} /> : null;
+}
