@@ -1,0 +1,134 @@
+// Shared plumbing for the benchmarks: start the built server on a fresh data dir, make a signed-in user, and
+// describe the machine the numbers were taken on.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+export function machine() {
+  const cpus = os.cpus();
+  return {
+    cpu: `${cpus[0]?.model ?? 'unknown'} × ${cpus.length}`,
+    memory: `${Math.round(os.totalmem() / 2 ** 30)} GiB`,
+    os: `${os.type()} ${os.release()}`,
+    node: process.version,
+    date: new Date().toISOString(),
+  };
+}
+
+/** A fresh PostgreSQL database for one run, dropped by the returned function. */
+export async function freshPostgres(baseUrl) {
+  const name = `candor_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`drop database if exists "${name}" with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function startServer({ port, databaseUrl = '' }) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'candor-bench-'));
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: '',
+      SMTP_URL: '',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error('the server exited during start-up');
+    const ok = await fetch(`${base}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { base, dataDir, stop: () => stop(child) };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the server did not become ready');
+}
+
+function stop(child) {
+  return new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+}
+
+/** Signs a user up and in through the API; returns the Cookie header of the session. */
+export async function signedInCookies(base, dataDir) {
+  const jar = new Map();
+  const remember = (res) => {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, ...rest] = pair.split('=');
+      jar.set(name.trim(), rest.join('='));
+    }
+  };
+  const header = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const post = async (p, body) => {
+    const res = await fetch(`${base}${p}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: header(),
+        'x-csrf-token': jar.get('csrf_access_token') ?? '',
+      },
+      body: JSON.stringify(body),
+    });
+    remember(res);
+    if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
+    return res;
+  };
+  remember(await fetch(`${base}/api/auth/users/info`));
+  const email = `bench.${Date.now()}@example.test`;
+  await post('/api/auth/users/signup', {
+    full_name: 'Bench User',
+    email,
+    password: 'Bench1234',
+    terms_conditions_aggreed: true,
+  });
+  const outbox = path.join(dataDir, 'outbox');
+  let code;
+  for (let i = 0; i < 50 && !code; i++) {
+    const files = readdirSync(outbox, { withFileTypes: false }).filter((f) => f.endsWith('.eml'));
+    const body = files.map((f) => readFileSync(path.join(outbox, f), 'utf8')).find((m) => m.includes(email));
+    code = body && /\r?\n\r?\n[\s\S]*?\b(\d{6})\b/.exec(body)?.[1];
+    if (!code) await new Promise((r) => setTimeout(r, 100));
+  }
+  await post('/api/auth/users/verify-account', { email, code });
+  return header();
+}
+
+export function writeResult(name, markdown) {
+  const dir = path.join(import.meta.dirname, 'results');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.md`);
+  writeFileSync(file, markdown);
+  console.info(`\nwritten to ${path.relative(root, file)}`);
+}
+
+export const machineTable = (m) =>
+  `| machine | |\n|---|---|\n| CPU | ${m.cpu} |\n| memory | ${m.memory} |\n| OS | ${m.os} |\n| Node | ${m.node} |\n| date | ${m.date} |\n`;

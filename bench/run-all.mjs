@@ -1,0 +1,9 @@
+// `npm run bench`: builds once, then runs every benchmark in turn. Numbers land in bench/results/.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+for (const script of ['bundle-size.mjs', 'users-info-load.mjs']) {
+  execFileSync(process.execPath, [path.join(import.meta.dirname, script)], { stdio: 'inherit' });
+}

@@ -1,0 +1,90 @@
+import { readLatestCode } from '../support/mail';
+import { expect, test } from '../support/test';
+import { newUser } from '../support/users';
+
+test('a new user signs up, verifies the e-mailed code, lands on the dashboard, refreshes, signs out and in', async ({
+  page,
+}) => {
+  const user = newUser();
+
+  await page.goto('/auth/signup');
+  await page.locator('input[name="full_name"]').fill(user.fullName);
+  await page.locator('input[name="email"]').fill(user.email);
+  await page.locator('input[name="password"]').fill(user.password);
+  await page.getByRole('checkbox').check();
+  await page.locator('button[type="submit"]').click();
+
+  await expect(page).toHaveURL(/\/auth\/verify-account\?/);
+  expect(new URL(page.url()).searchParams.get('email')).toBe(user.email);
+  const code = await readLatestCode(user.email);
+  await page.locator('input[name="code"]').fill(code);
+  await page.locator('button[type="submit"]').click();
+
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Ada');
+  await expect(page.getByTestId('token-balance')).toContainText('2K');
+  await expect(page).toHaveTitle(/ \| Candor Dashboard$/);
+
+  await page.reload();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Ada');
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/auth\/signin/);
+
+  // Signed out for real: the app's pages send the visitor back to sign-in.
+  await page.goto('/history');
+  await expect(page).toHaveURL(/\/auth\/signin\?/);
+
+  await page.locator('input[name="email"]').fill(user.email);
+  await page.locator('input[name="password"]').fill(user.password);
+  await page.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL((url) => url.pathname === '/history');
+});
+
+test('an unverified account is sent to verify-account on sign-in, and verifying signs it in', async ({ page }) => {
+  const user = newUser();
+  await page.goto('/auth/signup');
+  await page.locator('input[name="full_name"]').fill(user.fullName);
+  await page.locator('input[name="email"]').fill(user.email);
+  await page.locator('input[name="password"]').fill(user.password);
+  await page.getByRole('checkbox').check();
+  await page.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/auth\/verify-account\?/);
+
+  const before = Date.now();
+  await page.goto('/auth/signin');
+  await page.locator('input[name="email"]').fill(user.email);
+  await page.locator('input[name="password"]').fill(user.password);
+  await page.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/auth\/verify-account\?/);
+
+  // A new code was sent at sign-in; it replaces the first one.
+  const code = await readLatestCode(user.email, { after: before });
+  await page.locator('input[name="code"]').fill(code);
+  await page.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+});
+
+test('a forgotten password is reset with an e-mailed code', async ({ page }) => {
+  const { createSignedInUser } = await import('../support/users');
+  const user = await createSignedInUser(page);
+  await page.context().clearCookies();
+
+  await page.goto(`/auth/forgot-password`);
+  await page.locator('input[name="email"]').fill(user.email);
+  const before = Date.now();
+  await page.locator('button[type="submit"]').click();
+  const code = await readLatestCode(user.email, { after: before });
+  await page.locator('input[name="code"]').fill(code);
+  await page.locator('input[name="password"]').fill('Newpass77');
+  await page.locator('input[name="confirm_password"]').fill('Newpass77');
+  await page.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/auth\/signin/);
+
+  await page.locator('input[name="email"]').fill(user.email);
+  await page.locator('input[name="password"]').fill('Newpass77');
+  await page.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+});
