@@ -35,7 +35,9 @@ export function SidebarNav({
                     className="size-4 shrink-0 opacity-80 group-data-[status=active]:opacity-100"
                     aria-hidden="true"
                   />
-                  <span className="truncate">{item.title}</span>
+                  <span className="truncate" title={item.title}>
+                    {item.title}
+                  </span>
                   {item.badge && (
                     <span className="ml-auto rounded-full bg-primary/10 px-1.5 py-0.5 font-semibold text-[10px] text-primary">
                       {item.badge}
