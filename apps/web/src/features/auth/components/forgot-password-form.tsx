@@ -19,7 +19,7 @@ import { formatCountdown, useCountdown } from '@/lib/use-countdown';
 import { useRequestPasswordReset, useResetPassword } from '../api/auth.mutations';
 import { otpCooldownUntil, startOtpCooldown } from '../otp-cooldown';
 import { AuthHeading } from './auth-layout';
-import { FormAlert, FormField, SubmitButton } from './form-parts';
+import { FormAlert, FormField, newPasswordHint, OtpInput, SubmitButton } from './form-parts';
 
 interface ForgotPasswordSearch {
   redirect?: string | undefined;
@@ -177,24 +177,9 @@ function ResetStep({
         <FormAlert message={formError ?? errors.email?.message ?? null} />
         <input type="hidden" {...form.register('email')} />
         <FormField id="reset-code" label="Reset code" error={errors.code}>
-          {(aria) => (
-            <Input
-              {...aria}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              placeholder="000000"
-              className="h-12 text-center font-mono text-xl tracking-[0.5em] placeholder:tracking-[0.5em]"
-              {...form.register('code')}
-            />
-          )}
+          {(aria) => <OtpInput {...aria} {...form.register('code')} />}
         </FormField>
-        <FormField
-          id="reset-password"
-          label="New password"
-          error={errors.password}
-          description="At least 6 characters, with an uppercase letter and a number."
-        >
+        <FormField id="reset-password" label="New password" error={errors.password} description={newPasswordHint}>
           {(aria) => <PasswordInput {...aria} autoComplete="new-password" {...form.register('password')} />}
         </FormField>
         <FormField id="reset-confirm-password" label="Confirm new password" error={errors.confirm_password}>

@@ -4,6 +4,7 @@ import type { FieldError as RhfFieldError } from 'react-hook-form';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, FieldDescription, FieldError, FieldLabel } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 
 /** A labelled control with its error wired through aria-invalid / aria-describedby. */
@@ -60,5 +61,22 @@ export function FormAlert({ message }: { message: string | null }) {
       <CircleAlert />
       <AlertDescription>{message}</AlertDescription>
     </Alert>
+  );
+}
+
+/** Shown under every new-password field: the rule the spec's pattern enforces (its message says otherwise). */
+export const newPasswordHint = 'At least 6 characters, with an uppercase letter and a number.';
+
+/** The 6-digit code field of account verification and password reset. */
+export function OtpInput(props: React.ComponentProps<'input'>) {
+  return (
+    <Input
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      placeholder="000000"
+      className="h-12 text-center font-mono text-xl tracking-[0.5em] placeholder:tracking-[0.5em]"
+      {...props}
+    />
   );
 }

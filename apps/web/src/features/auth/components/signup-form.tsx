@@ -14,7 +14,7 @@ import { startOtpCooldown } from '../otp-cooldown';
 import { forgetReferralCode, storedReferralCode } from '../referral';
 import { type AuthSearch, pickAuthSearch } from '../search';
 import { AuthHeading } from './auth-layout';
-import { FormAlert, FormField, SubmitButton } from './form-parts';
+import { FormAlert, FormField, newPasswordHint, SubmitButton } from './form-parts';
 
 const fields = ['full_name', 'email', 'password', 'terms_conditions_aggreed', 'referrer_id'] as const;
 
@@ -67,12 +67,7 @@ export function SignupForm({ search }: { search: AuthSearch }) {
             />
           )}
         </FormField>
-        <FormField
-          id="signup-password"
-          label="Password"
-          error={errors.password}
-          description="At least 6 characters, with an uppercase letter and a number."
-        >
+        <FormField id="signup-password" label="Password" error={errors.password} description={newPasswordHint}>
           {(aria) => <PasswordInput {...aria} autoComplete="new-password" {...form.register('password')} />}
         </FormField>
 

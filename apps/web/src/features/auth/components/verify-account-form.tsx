@@ -15,7 +15,7 @@ import { useResendOtp, useVerifyAccount } from '../api/auth.mutations';
 import { otpCooldownUntil, startOtpCooldown } from '../otp-cooldown';
 import { type AuthSearch, pickAuthSearch } from '../search';
 import { AuthHeading } from './auth-layout';
-import { FormAlert, FormField, SubmitButton } from './form-parts';
+import { FormAlert, FormField, OtpInput, SubmitButton } from './form-parts';
 
 const fields = ['email', 'code'] as const;
 
@@ -105,17 +105,7 @@ export function VerifyAccountForm({
           )}
         </FormField>
         <FormField id="verify-code" label="Verification code" error={errors.code}>
-          {(aria) => (
-            <Input
-              {...aria}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              placeholder="000000"
-              className="h-12 text-center font-mono text-xl tracking-[0.5em] placeholder:tracking-[0.5em]"
-              {...form.register('code')}
-            />
-          )}
+          {(aria) => <OtpInput {...aria} {...form.register('code')} />}
         </FormField>
         <SubmitButton pending={pending}>Verify account</SubmitButton>
         <div className="flex items-center justify-center gap-1 text-muted-foreground text-sm">
