@@ -1,7 +1,14 @@
 // @vitest-environment node
 import { userInfoSchema } from '@candor/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClients, parseJson, REQUEST_TIMEOUT_MS, retryOptions } from './api-client';
+import {
+  ApiError,
+  createApiClients,
+  parseJson,
+  REQUEST_TIMEOUT_MS,
+  type RunExclusive,
+  retryOptions,
+} from './api-client';
 
 interface Call {
   method: string;
@@ -272,6 +279,52 @@ describe('401 → refresh → one retry', () => {
     await all;
     expect(env.calls.filter((c) => c.path === '/api/auth/users/refresh')).toHaveLength(1);
     expect(env.calls).toHaveLength(7);
+  });
+
+  it('lets one tab refresh while another waits and then uses the rotated cookies (no reuse of the old token)', async () => {
+    // Two tabs: one cookie jar and one lock between them, as in a browser; each has its own client.
+    const jar: Record<string, string> = { csrf_access_token: 'access-1', csrf_refresh_token: 'refresh-1' };
+    let queue = Promise.resolve();
+    const runExclusive: RunExclusive = (_name, task) => {
+      const run = queue.then(task);
+      queue = run.then(
+        () => undefined,
+        () => undefined,
+      );
+      return run;
+    };
+    const refreshes: (string | null)[] = [];
+    const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      const path = new URL(request.url).pathname;
+      if (path === '/api/auth/users/refresh') {
+        const presented = request.headers.get('X-CSRF-TOKEN');
+        refreshes.push(presented);
+        if (presented !== jar.csrf_refresh_token) return json(401, errorBody('refresh_token_reused'));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        jar.csrf_refresh_token = 'refresh-2';
+        jar.csrf_access_token = 'access-2';
+        return json(200, { ok: true });
+      }
+      return request.headers.get('X-CSRF-TOKEN') === 'access-2' ? json(200, user) : json(401, errorBody('x'));
+    });
+    const tab = () =>
+      createApiClients({
+        bases: {
+          auth: 'http://test.local/api/auth/',
+          payment: 'http://test.local/api/payment/',
+          detector: 'http://test.local/api/detector/',
+          governance: 'http://test.local/api/governance/',
+          api: 'http://test.local/api/public/',
+        },
+        fetch: fetch as unknown as typeof globalThis.fetch,
+        readCookie: (name) => jar[name],
+        runExclusive,
+      });
+    const [first, second] = [tab(), tab()];
+    const results = await Promise.all([first.auth.get('users/info').json(), second.auth.get('users/info').json()]);
+    expect(results).toEqual([user, user]);
+    expect(refreshes).toEqual(['refresh-1']);
   });
 
   it.each([

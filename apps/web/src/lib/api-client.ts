@@ -131,7 +131,16 @@ export interface ApiClientConfig {
   readCookie?: (name: string) => string | undefined;
   /** Called when a refresh is refused: the session is over. */
   onSessionExpired?: () => void;
+  /** Runs a task while holding a lock shared by every tab of the origin (Web Locks); tests pass their own. */
+  runExclusive?: RunExclusive;
 }
+
+export type RunExclusive = <T>(name: string, task: () => Promise<T>) => Promise<T>;
+
+const webLocks: RunExclusive = (name, task) =>
+  typeof navigator !== 'undefined' && navigator.locks ? navigator.locks.request(name, task) : task();
+
+const REFRESH_LOCK = 'candor:session-refresh';
 
 export type ApiClients = Record<ServiceName, KyInstance> & {
   /** POST users/refresh, shared by every concurrent caller (single flight). Resolves true on 200. */
@@ -144,6 +153,7 @@ const SESSION_REFRESHED = 'candorSessionRefreshed';
 export function createApiClients(config: ApiClientConfig): ApiClients {
   const readCookie = config.readCookie ?? ((name: string) => readDocumentCookie(name));
   let sessionExpired = config.onSessionExpired ?? (() => {});
+  const runExclusive = config.runExclusive ?? webLocks;
   let refreshing: Promise<boolean> | null = null;
 
   const addCsrfHeader: BeforeRequestHook = (request) => {
@@ -186,18 +196,30 @@ export function createApiClients(config: ApiClientConfig): ApiClients {
   function refreshSession(): Promise<boolean> {
     refreshing ??= (async () => {
       // No refresh CSRF cookie means no refresh token either (they are set and cleared together): nothing to renew.
-      if (!readCookie(authCookies.csrfRefresh)) {
+      const seen = readCookie(authCookies.csrfRefresh);
+      if (!seen) {
         sessionExpired();
         return false;
       }
-      try {
-        await clients.auth.post(REFRESH_PATH);
-        return true;
-      } catch (error) {
-        // Only a refusal ends the session; a network failure leaves it to the next call.
-        if (error instanceof HTTPError) sessionExpired();
-        return false;
-      }
+      // Tabs share the cookies but not this single flight: two tabs presenting one refresh token would look like
+      // token theft and end the session. So refreshes queue on a cross-tab lock, and a tab that finds the token
+      // already rotated by another uses the new cookies instead of presenting the old token.
+      return runExclusive(REFRESH_LOCK, async () => {
+        const current = readCookie(authCookies.csrfRefresh);
+        if (!current) {
+          sessionExpired();
+          return false;
+        }
+        if (current !== seen) return true;
+        try {
+          await clients.auth.post(REFRESH_PATH);
+          return true;
+        } catch (error) {
+          // Only a refusal ends the session; a network failure leaves it to the next call.
+          if (error instanceof HTTPError) sessionExpired();
+          return false;
+        }
+      });
     })().finally(() => {
       refreshing = null;
     });

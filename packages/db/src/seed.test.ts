@@ -1,0 +1,37 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, type DatabaseHandle } from './connection.js';
+import { cancellationReasons, modelCoefficients, plans } from './schema.js';
+import { seedDatabase } from './seed.js';
+
+describe('seedDatabase', () => {
+  let handle: DatabaseHandle;
+  const count = async (table: typeof plans | typeof modelCoefficients | typeof cancellationReasons) =>
+    (await handle.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n;
+
+  beforeAll(async () => {
+    handle = await createDatabase({});
+    await handle.migrate();
+  });
+  afterAll(() => handle.close());
+
+  it('seeds plans, model coefficients and cancellation reasons once, however often it runs', async () => {
+    await seedDatabase(handle.db);
+    const first = [await count(plans), await count(modelCoefficients), await count(cancellationReasons)];
+    await seedDatabase(handle.db);
+    await seedDatabase(handle.db);
+    expect([await count(plans), await count(modelCoefficients), await count(cancellationReasons)]).toEqual(first);
+    expect(first).toEqual([11, 15, 9]);
+  });
+
+  it('keeps an edit made after the first seed', async () => {
+    await handle.db.update(plans).set({ priceCents: 999 }).where(eq(plans.slug, 'ai-detector-basic-monthly'));
+    await seedDatabase(handle.db);
+    const [basic] = await handle.db.select().from(plans).where(eq(plans.slug, 'ai-detector-basic-monthly'));
+    expect(basic?.priceCents).toBe(999);
+  });
+
+  it('migrates again without error: migrations already applied are skipped', async () => {
+    await expect(handle.migrate()).resolves.toBeUndefined();
+  });
+});
