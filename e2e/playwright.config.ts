@@ -1,9 +1,9 @@
 import { defineConfig } from '@playwright/test';
-import { e2eBaseUrl } from './env.mjs';
+import { e2eArtifactsDir, e2eBaseUrl } from './env.mjs';
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: './.artifacts/results',
+  outputDir: `${e2eArtifactsDir}/results`,
   fullyParallel: true,
   workers: 2,
   retries: 0,

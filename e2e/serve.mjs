@@ -11,11 +11,13 @@ mkdirSync(e2eDataDir, { recursive: true });
 
 let databaseUrl;
 if (process.env.DATABASE_URL) {
-  const name = `candor_e2e_${Date.now()}`;
+  const name = `candor_e2e_${e2ePort}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await admin.connect();
-  // Databases of earlier runs are dropped here rather than at exit, which a killed run never reaches.
-  const { rows } = await admin.query("select datname from pg_database where datname like 'candor_e2e_%'");
+  // Databases of earlier runs on this port are dropped here rather than at exit, which a killed run never reaches.
+  const { rows } = await admin.query('select datname from pg_database where datname like $1', [
+    `candor_e2e_${e2ePort}_%`,
+  ]);
   for (const row of rows) await admin.query(`drop database if exists "${row.datname}" with (force)`);
   await admin.query(`create database "${name}"`);
   await admin.end();

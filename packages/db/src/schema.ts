@@ -40,8 +40,12 @@ export const emailOtps = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify_account', 'reset_password'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['verify_account', 'reset_password', 'change_email', 'delete_account'],
+    }).notNull(),
     codeHash: text('code_hash').notNull(),
+    /** The address a change_email code was sent to; the change takes effect when the code is verified. */
+    targetEmail: text('target_email'),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
@@ -63,6 +67,8 @@ export const refreshTokens = pgTable(
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     userAgent: text('user_agent'),
+    /** Client address at issue, shown in the account's sessions list. */
+    ip: text('ip'),
     createdAt: createdAt(),
   },
   (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
@@ -154,3 +160,93 @@ export const historyItems = pgTable(
     index('history_items_parent_idx').on(t.parentId),
   ],
 );
+
+/** Accounts at identity providers (OIDC) linked to a user: one row per issuer and subject. */
+export const identities = pgTable(
+  'identities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('identities_issuer_subject_idx').on(t.issuer, t.subject),
+    index('identities_user_idx').on(t.userId),
+  ],
+);
+
+/** ID tokens already accepted, kept until they expire so a replayed one is refused. */
+export const usedIdTokens = pgTable('used_id_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** Marketplace licence codes ("AppSumo codes"): only a hash is kept; each code is redeemed once. */
+export const licenceCodes = pgTable('licence_codes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  codeHash: text('code_hash').notNull().unique(),
+  tier: integer('tier').notNull(),
+  /** Groups the codes one CLI run created. */
+  batch: text('batch').notNull(),
+  redeemedBy: uuid('redeemed_by').references(() => users.id, { onDelete: 'set null' }),
+  redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Every activation attempt of a user, successful or not, for the account's subscription tab. */
+export const licenceActivations = pgTable(
+  'licence_activations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The last characters of the code the user entered, never the whole code. */
+    codeHint: text('code_hint').notNull(),
+    outcome: text('outcome', {
+      enum: ['activated', 'already_activated', 'used_by_another', 'unknown_code', 'limit_reached'],
+    }).notNull(),
+    tier: integer('tier'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('licence_activations_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** One row per referred e-mail ever credited, so no address earns a referral twice (even after deletion). */
+export const referralCredits = pgTable('referral_credits', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** HMAC of the referred user's normalised e-mail: proves "already credited" without keeping the address. */
+  refereeEmailHmac: text('referee_email_hmac').notNull().unique(),
+  referrerId: uuid('referrer_id').references(() => users.id, { onDelete: 'set null' }),
+  refereeId: uuid('referee_id').references(() => users.id, { onDelete: 'set null' }),
+  referrerTokens: integer('referrer_tokens').notNull(),
+  refereeTokens: integer('referee_tokens').notNull(),
+  createdAt: createdAt(),
+});
+
+export const contactRequests = pgTable('contact_requests', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Deleted with the account: a contact request is personal data. */
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  fullName: text('full_name').notNull(),
+  email: text('email').notNull(),
+  company: text('company'),
+  phoneNumber: text('phone_number'),
+  message: text('message').notNull(),
+  appealType: text('appeal_type').notNull(),
+  source: text('source'),
+  createdAt: createdAt(),
+});
+
+/** Why accounts were deleted: the chosen reasons and message, with nothing that identifies the person. */
+export const accountDeletionFeedback = pgTable('account_deletion_feedback', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  reasonIds: jsonb('reason_ids').$type<number[]>().notNull(),
+  message: text('message'),
+  createdAt: createdAt(),
+});
