@@ -4,7 +4,8 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { e2eDataDir, e2ePort, e2eStateFile } from './env.mjs';
+import { e2eBaseUrl, e2eDataDir, e2ePort, e2eStateFile } from './env.mjs';
+import { e2eOidcClient, startOidcProvider } from './support/oidc-provider.mjs';
 
 rmSync(e2eDataDir, { recursive: true, force: true });
 mkdirSync(e2eDataDir, { recursive: true });
@@ -27,6 +28,9 @@ if (process.env.DATABASE_URL) {
 }
 writeFileSync(e2eStateFile, JSON.stringify({ databaseUrl: databaseUrl ?? null }));
 
+// A local OpenID provider stands in for Google: "Continue with …" signs in against it.
+const oidc = await startOidcProvider({ port: e2ePort + 1000, appUrl: e2eBaseUrl });
+
 const server = spawn(process.execPath, [path.resolve(import.meta.dirname, '../apps/server/dist/main.js')], {
   stdio: 'inherit',
   env: {
@@ -43,6 +47,10 @@ const server = spawn(process.execPath, [path.resolve(import.meta.dirname, '../ap
     OTP_RESEND_COOLDOWN_SECONDS: '3',
     // Every test signs in from 127.0.0.1; the per-account limit still applies.
     AUTH_RATE_LIMIT_PER_IP: '10000',
+    OIDC_ISSUER: oidc.issuer,
+    OIDC_CLIENT_ID: e2eOidcClient.client_id,
+    OIDC_CLIENT_SECRET: e2eOidcClient.client_secret,
+    OIDC_FLOW: 'code',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill('SIGTERM'));

@@ -142,7 +142,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       publicUrl: config.publicUrl,
       rateLimitRules,
       rateLimitStore: { redis: deps.redis, keyPrefix: deps.rateLimitKeyPrefix ?? 'candor:rl' },
+      referral: config.referral,
+      contactEmailTo: config.contactEmailTo,
       clock,
+      sessionCache,
+      secureCookies: config.secureCookies,
+      oidc: { ...config.oidc, secureCookies: config.secureCookies },
     });
   }
   if (enabled.has('payment')) await app.register(paymentModule, { prefix: servicePrefixes.payment, db, clock });

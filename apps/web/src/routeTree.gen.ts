@@ -27,6 +27,7 @@ import { Route as AppSecureLlmRouteImport } from './routes/_app/secure-llm';
 import { Route as AppSeoScannerRouteImport } from './routes/_app/seo-scanner';
 import { Route as AuthIndexRouteImport } from './routes/auth/index';
 import { Route as AuthForgotPasswordRouteImport } from './routes/auth/forgot-password';
+import { Route as AuthOidcCallbackRouteImport } from './routes/auth/oidc-callback';
 import { Route as AuthSigninRouteImport } from './routes/auth/signin';
 import { Route as AuthSignupRouteImport } from './routes/auth/signup';
 import { Route as AuthVerifyAccountRouteImport } from './routes/auth/verify-account';
@@ -130,6 +131,11 @@ const AuthIndexRoute = AuthIndexRouteImport.update({
 const AuthForgotPasswordRoute = AuthForgotPasswordRouteImport.update({
   id: '/forgot-password',
   path: '/forgot-password',
+  getParentRoute: () => AuthRoute,
+} as any);
+const AuthOidcCallbackRoute = AuthOidcCallbackRouteImport.update({
+  id: '/oidc-callback',
+  path: '/oidc-callback',
   getParentRoute: () => AuthRoute,
 } as any);
 const AuthSigninRoute = AuthSigninRouteImport.update({
@@ -238,6 +244,7 @@ export interface FileRoutesByFullPath {
   '/secure-llm': typeof AppSecureLlmRoute;
   '/seo-scanner': typeof AppSeoScannerRoute;
   '/auth/forgot-password': typeof AuthForgotPasswordRoute;
+  '/auth/oidc-callback': typeof AuthOidcCallbackRoute;
   '/auth/signin': typeof AuthSigninRoute;
   '/auth/signup': typeof AuthSignupRoute;
   '/auth/verify-account': typeof AuthVerifyAccountRoute;
@@ -271,6 +278,7 @@ export interface FileRoutesByTo {
   '/secure-llm': typeof AppSecureLlmRoute;
   '/seo-scanner': typeof AppSeoScannerRoute;
   '/auth/forgot-password': typeof AuthForgotPasswordRoute;
+  '/auth/oidc-callback': typeof AuthOidcCallbackRoute;
   '/auth/signin': typeof AuthSigninRoute;
   '/auth/signup': typeof AuthSignupRoute;
   '/auth/verify-account': typeof AuthVerifyAccountRoute;
@@ -307,6 +315,7 @@ export interface FileRoutesById {
   '/_app/secure-llm': typeof AppSecureLlmRoute;
   '/_app/seo-scanner': typeof AppSeoScannerRoute;
   '/auth/forgot-password': typeof AuthForgotPasswordRoute;
+  '/auth/oidc-callback': typeof AuthOidcCallbackRoute;
   '/auth/signin': typeof AuthSigninRoute;
   '/auth/signup': typeof AuthSignupRoute;
   '/auth/verify-account': typeof AuthVerifyAccountRoute;
@@ -344,6 +353,7 @@ export interface FileRouteTypes {
     | '/secure-llm'
     | '/seo-scanner'
     | '/auth/forgot-password'
+    | '/auth/oidc-callback'
     | '/auth/signin'
     | '/auth/signup'
     | '/auth/verify-account'
@@ -377,6 +387,7 @@ export interface FileRouteTypes {
     | '/secure-llm'
     | '/seo-scanner'
     | '/auth/forgot-password'
+    | '/auth/oidc-callback'
     | '/auth/signin'
     | '/auth/signup'
     | '/auth/verify-account'
@@ -412,6 +423,7 @@ export interface FileRouteTypes {
     | '/_app/secure-llm'
     | '/_app/seo-scanner'
     | '/auth/forgot-password'
+    | '/auth/oidc-callback'
     | '/auth/signin'
     | '/auth/signup'
     | '/auth/verify-account'
@@ -564,6 +576,13 @@ declare module '@tanstack/react-router' {
       path: '/forgot-password';
       fullPath: '/auth/forgot-password';
       preLoaderRoute: typeof AuthForgotPasswordRouteImport;
+      parentRoute: typeof AuthRoute;
+    };
+    '/auth/oidc-callback': {
+      id: '/auth/oidc-callback';
+      path: '/oidc-callback';
+      fullPath: '/auth/oidc-callback';
+      preLoaderRoute: typeof AuthOidcCallbackRouteImport;
       parentRoute: typeof AuthRoute;
     };
     '/auth/signin': {
@@ -755,6 +774,7 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren);
 
 interface AuthRouteChildren {
   AuthForgotPasswordRoute: typeof AuthForgotPasswordRoute;
+  AuthOidcCallbackRoute: typeof AuthOidcCallbackRoute;
   AuthSigninRoute: typeof AuthSigninRoute;
   AuthSignupRoute: typeof AuthSignupRoute;
   AuthVerifyAccountRoute: typeof AuthVerifyAccountRoute;
@@ -763,6 +783,7 @@ interface AuthRouteChildren {
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthForgotPasswordRoute: AuthForgotPasswordRoute,
+  AuthOidcCallbackRoute: AuthOidcCallbackRoute,
   AuthSigninRoute: AuthSigninRoute,
   AuthSignupRoute: AuthSignupRoute,
   AuthVerifyAccountRoute: AuthVerifyAccountRoute,

@@ -6,7 +6,6 @@ interface ImportMetaEnv {
   readonly VITE_DETECTOR_URL?: string;
   readonly VITE_GOVERNANCE_URL?: string;
   readonly VITE_API_URL?: string;
-  readonly VITE_GOOGLE_CLIENT_ID?: string;
 }
 
 interface Window {

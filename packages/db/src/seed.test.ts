@@ -21,7 +21,16 @@ describe('seedDatabase', () => {
     await seedDatabase(handle.db);
     await seedDatabase(handle.db);
     expect([await count(plans), await count(modelCoefficients), await count(cancellationReasons)]).toEqual(first);
-    expect(first).toEqual([11, 15, 9]);
+    expect(first).toEqual([14, 15, 9]);
+  });
+
+  it('seeds one inactive, never-ending plan per licence tier', async () => {
+    const rows = await handle.db.select().from(plans).where(sql`${plans.slug} like 'licence-tier-%'`);
+    expect(rows.map((p) => [p.slug, p.tokens, p.active, p.period, p.durationDays]).sort()).toEqual([
+      ['licence-tier-1', 100_000, false, 'none', null],
+      ['licence-tier-2', 300_000, false, 'none', null],
+      ['licence-tier-3', -1, false, 'none', null],
+    ]);
   });
 
   it('keeps an edit made after the first seed', async () => {

@@ -73,6 +73,25 @@ export const seedPlans: NewPlan[] = [
       },
     ];
   }),
+  // Marketplace licences (AppSumo codes): never on the pricing page, no billing period, no end date.
+  ...([100_000, 300_000, -1] as const).map(
+    (tokens, i): NewPlan => ({
+      slug: `licence-tier-${i + 1}`,
+      name: `Licence Tier ${i + 1}`,
+      tab: 'ai-detector',
+      period: 'none',
+      priceCents: 0,
+      tokens,
+      durationDays: null,
+      features: [
+        tokens === -1 ? 'Unlimited tokens' : `${tokens.toLocaleString('en-US')} tokens`,
+        'Lifetime licence',
+        'Every AI detection tool',
+      ],
+      active: false,
+      sortOrder: 100 + i,
+    }),
+  ),
 ];
 
 /** Tokens per unit (DESIGN.md "Tokens": a run costs ceil(units × coefficient)). */

@@ -67,6 +67,31 @@ export const envTable = {
   },
   AUTH_RATE_LIMIT_PER_ACCOUNT: { default: '10', description: 'Attempts per account per window on the same endpoints' },
   AUTH_RATE_LIMIT_WINDOW_SECONDS: { default: '900', description: 'Window of both auth rate limits' },
+  OIDC_ISSUER: {
+    default: 'https://accounts.google.com',
+    description: 'OpenID Connect issuer for "Continue with …" sign-in; its discovery document is read at run time',
+  },
+  OIDC_CLIENT_ID: {
+    default: null,
+    description: 'Client id registered at the OIDC issuer; without it sign-in with an identity provider is off',
+  },
+  OIDC_CLIENT_SECRET: {
+    default: null,
+    description: 'Client secret for the code flow (exchanging authorization codes at the token endpoint)',
+  },
+  OIDC_FLOW: { default: 'code', description: 'implicit (ID token in the browser) or code (authorization code)' },
+  REFERRAL_REFERRER_TOKENS: {
+    default: '500',
+    description: 'Referral tokens the inviting user gets when an account they referred verifies its e-mail',
+  },
+  REFERRAL_REFEREE_TOKENS: {
+    default: '500',
+    description: 'Referral tokens an account that signed up with a referral code gets when it verifies its e-mail',
+  },
+  CONTACT_EMAIL_TO: {
+    default: null,
+    description: 'Address the contact form (demo requests) is e-mailed to; defaults to the MAIL_FROM address',
+  },
 } as const satisfies Record<string, { default: string | null; description: string }>;
 
 export type EnvName = keyof typeof envTable;
@@ -96,6 +121,10 @@ export interface Config {
   /** Null when there is no built SPA to point at. */
   webDistDir: string | null;
   authRateLimit: { perIp: number; perAccount: number; windowSeconds: number };
+  referral: { referrerTokens: number; refereeTokens: number };
+  /** Where contact requests are e-mailed. */
+  contactEmailTo: string;
+  oidc: { issuer: string; clientId: string | undefined; clientSecret: string | undefined; flow: 'implicit' | 'code' };
 }
 
 /** Thrown with one line per problem, so start-up can print them all at once. */
@@ -163,6 +192,13 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_IP: integer(1, 1_000_000),
   AUTH_RATE_LIMIT_PER_ACCOUNT: integer(1, 1_000_000),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: integer(1, DAY),
+  REFERRAL_REFERRER_TOKENS: integer(0, 100_000_000),
+  REFERRAL_REFEREE_TOKENS: integer(0, 100_000_000),
+  CONTACT_EMAIL_TO: z.string().trim().min(3, 'must be an address like "Sales <sales@example.com>"').optional(),
+  OIDC_ISSUER: url(['http:', 'https:'], 'https://accounts.google.com'),
+  OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  OIDC_FLOW: z.enum(['implicit', 'code'], { error: 'must be implicit or code' }),
 });
 
 /** Defaults that are computed rather than fixed strings. */
@@ -213,6 +249,14 @@ export function parseEnv(source: EnvSource, options: { cwd?: string } = {}): Con
       perIp: env.AUTH_RATE_LIMIT_PER_IP,
       perAccount: env.AUTH_RATE_LIMIT_PER_ACCOUNT,
       windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+    },
+    referral: { referrerTokens: env.REFERRAL_REFERRER_TOKENS, refereeTokens: env.REFERRAL_REFEREE_TOKENS },
+    contactEmailTo: env.CONTACT_EMAIL_TO ?? env.MAIL_FROM,
+    oidc: {
+      issuer: env.OIDC_ISSUER.replace(/\/+$/, ''),
+      clientId: env.OIDC_CLIENT_ID,
+      clientSecret: env.OIDC_CLIENT_SECRET,
+      flow: env.OIDC_FLOW,
     },
   };
 }

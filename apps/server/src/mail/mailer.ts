@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where replies go instead of the sender (the contact form: the person who wrote in). */
+  replyTo?: string;
 }
 
 export interface Mailer {

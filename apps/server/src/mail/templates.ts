@@ -1,6 +1,6 @@
 import type { MailMessage } from './mailer.js';
 
-export type OtpPurpose = 'verify_account' | 'reset_password';
+export type OtpPurpose = 'verify_account' | 'reset_password' | 'change_email' | 'delete_account';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -15,6 +15,16 @@ const copy: Record<OtpPurpose, { subject: string; intro: string; outro: string }
     subject: 'Your Candor password reset code',
     intro: 'Use this code to choose a new password for your Candor account:',
     outro: "If you didn't ask to reset your password, you can ignore this e-mail; your password stays as it is.",
+  },
+  change_email: {
+    subject: 'Confirm your new Candor e-mail address',
+    intro: 'Use this code to confirm this address as the new e-mail of your Candor account:',
+    outro: "If you didn't ask for this change, you can ignore this e-mail; nothing changes without the code.",
+  },
+  delete_account: {
+    subject: 'Your Candor account deletion code',
+    intro: 'Use this code to confirm that you want to delete your Candor account and all its data:',
+    outro: "If you didn't ask to delete your account, ignore this e-mail and consider changing your password.",
   },
 };
 

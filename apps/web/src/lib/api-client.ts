@@ -47,6 +47,7 @@ const SESSION_EXEMPT_PATHS = [
   'users/logout',
   'users/forgot-password',
   'users/reset-password',
+  'users/oidc',
 ];
 const REFRESH_PATH = 'users/refresh';
 

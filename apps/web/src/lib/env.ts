@@ -15,11 +15,6 @@ const envSchema = z.object({
   VITE_DETECTOR_URL: base('/api/detector/'),
   VITE_GOVERNANCE_URL: base('/api/governance/'),
   VITE_API_URL: base('/api/public/'),
-  VITE_GOOGLE_CLIENT_ID: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => v || undefined),
   DEV: z.boolean().default(false),
 });
 

@@ -17,7 +17,14 @@ export function createOtpRepository(db: Database) {
     },
 
     /** Stores a new code and retires every older unused one of the same purpose, in one transaction. */
-    async replace(row: { userId: string; purpose: OtpPurpose; codeHash: string; expiresAt: Date; now: Date }) {
+    async replace(row: {
+      userId: string;
+      purpose: OtpPurpose;
+      codeHash: string;
+      expiresAt: Date;
+      now: Date;
+      targetEmail?: string | null;
+    }) {
       return db.transaction(async (tx) => {
         await tx
           .update(emailOtps)
@@ -31,6 +38,7 @@ export function createOtpRepository(db: Database) {
             userId: row.userId,
             purpose: row.purpose,
             codeHash: row.codeHash,
+            targetEmail: row.targetEmail ?? null,
             expiresAt: row.expiresAt,
             createdAt: row.now,
           })

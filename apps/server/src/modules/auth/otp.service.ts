@@ -45,7 +45,8 @@ export function createOtpService(deps: OtpServiceDeps) {
     return Math.max(0, Math.ceil((readyAt - deps.clock().getTime()) / 1000));
   }
 
-  async function send(user: OtpRecipient, purpose: OtpPurpose): Promise<void> {
+  /** `targetEmail` (change_email) receives the code instead of the account's address and is stored with it. */
+  async function send(user: OtpRecipient, purpose: OtpPurpose, targetEmail?: string): Promise<void> {
     const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
     const now = deps.clock();
     const id = await deps.repo.replace({
@@ -54,9 +55,10 @@ export function createOtpService(deps: OtpServiceDeps) {
       codeHash: hash(user.id, purpose, code),
       expiresAt: new Date(now.getTime() + deps.ttlSeconds * 1000),
       now,
+      targetEmail: targetEmail ?? null,
     });
     const message = otpEmail({
-      to: user.email,
+      to: targetEmail ?? user.email,
       purpose,
       code,
       fullName: user.fullName,
@@ -66,7 +68,8 @@ export function createOtpService(deps: OtpServiceDeps) {
     try {
       const sent = await deps.mailer.send(message);
       // Offline installs have no inbox: the log is where the person at the keyboard finds the code.
-      if (deps.mailer.kind === 'outbox') deps.log.info({ to: user.email, code, file: sent.file }, 'e-mail code');
+      if (deps.mailer.kind === 'outbox')
+        deps.log.info({ to: targetEmail ?? user.email, code, file: sent.file }, 'e-mail code');
     } catch (error) {
       // Without the e-mail the code is useless; dropping it also lifts the cool-down so a retry can send.
       await deps.repo.remove(id);
@@ -92,7 +95,7 @@ export function createOtpService(deps: OtpServiceDeps) {
     },
 
     /** Sends, or answers 429 `otp_cooldown` with Retry-After. */
-    async sendOrRefuse(user: OtpRecipient, purpose: OtpPurpose): Promise<void> {
+    async sendOrRefuse(user: OtpRecipient, purpose: OtpPurpose, targetEmail?: string): Promise<void> {
       const wait = await cooldownLeft(user.id, purpose);
       if (wait > 0) {
         throw tooManyRequests(
@@ -101,11 +104,11 @@ export function createOtpService(deps: OtpServiceDeps) {
           wait,
         );
       }
-      await send(user, purpose);
+      await send(user, purpose, targetEmail);
     },
 
     /** Accepts the latest code of `purpose` once; wrong, expired or exhausted codes throw the matching 400. */
-    async verify(userId: string, purpose: OtpPurpose, code: string): Promise<void> {
+    async verify(userId: string, purpose: OtpPurpose, code: string): Promise<{ targetEmail: string | null }> {
       const row = await deps.repo.latest(userId, purpose);
       if (!row || row.consumedAt) throw invalid(0);
       if (row.attempts >= OTP_MAX_ATTEMPTS) throw exhausted();
@@ -118,6 +121,15 @@ export function createOtpService(deps: OtpServiceDeps) {
         throw left > 0 ? invalid(left) : exhausted();
       }
       if (!(await deps.repo.consume(row.id, now))) throw invalid(0);
+      return { targetEmail: row.targetEmail };
+    },
+
+    /** The address the latest unused code of `purpose` went to (change_email), if any. */
+    async pendingTarget(userId: string, purpose: OtpPurpose): Promise<string | null> {
+      const row = await deps.repo.latest(userId, purpose);
+      if (!row || row.consumedAt || row.attempts >= OTP_MAX_ATTEMPTS) return null;
+      if (row.expiresAt.getTime() <= deps.clock().getTime()) return null;
+      return row.targetEmail;
     },
 
     /** The answer of every "code sent" endpoint, whether or not a message went out. */

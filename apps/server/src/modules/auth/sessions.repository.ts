@@ -1,5 +1,5 @@
 import { type Database, refreshTokens } from '@candor/db';
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import { noSessionUserCache, type SessionUserCache } from './session-cache.js';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
@@ -44,6 +44,43 @@ export function createSessionsRepository(db: Database, cache: SessionUserCache<u
         .update(refreshTokens)
         .set({ revokedAt: now })
         .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+      cache.forgetUser(userId);
+    },
+
+    /** Every unrevoked, unexpired row of the user, oldest first (the account's sessions list groups them by family). */
+    async listUnrevoked(userId: string, now: Date): Promise<RefreshTokenRow[]> {
+      return db
+        .select()
+        .from(refreshTokens)
+        .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, now)))
+        .orderBy(asc(refreshTokens.createdAt));
+    },
+
+    /** Revokes one family of `userId`; false when it isn't theirs or is already over. */
+    async revokeFamilyOfUser(userId: string, familyId: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(refreshTokens)
+        .set({ revokedAt: now })
+        .where(
+          and(eq(refreshTokens.userId, userId), eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)),
+        )
+        .returning({ id: refreshTokens.id });
+      cache.forgetFamily(familyId);
+      return rows.length > 0;
+    },
+
+    /** Every family of the user except `keepFamilyId` (a password change keeps the session that made it). */
+    async revokeOthersOfUser(userId: string, keepFamilyId: string, now: Date) {
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: now })
+        .where(
+          and(
+            eq(refreshTokens.userId, userId),
+            ne(refreshTokens.familyId, keepFamilyId),
+            isNull(refreshTokens.revokedAt),
+          ),
+        );
       cache.forgetUser(userId);
     },
 

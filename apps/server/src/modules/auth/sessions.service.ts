@@ -27,7 +27,7 @@ export function createSessionService(deps: SessionServiceDeps) {
     return { accessToken, refreshToken, accessCsrf, refreshCsrf };
   }
 
-  const newRow = (userId: string, familyId: string, userAgent: string | undefined) => {
+  const newRow = (userId: string, familyId: string, userAgent: string | undefined, ip: string | undefined) => {
     const now = clock();
     return {
       id: randomUUID(),
@@ -35,19 +35,20 @@ export function createSessionService(deps: SessionServiceDeps) {
       familyId,
       expiresAt: new Date(now.getTime() + tokens.refreshTtlSeconds * 1000),
       userAgent: userAgent?.slice(0, 256) ?? null,
+      ip: ip?.slice(0, 64) ?? null,
       createdAt: now,
     };
   };
 
   return {
-    async start(userId: string, userAgent?: string): Promise<IssuedSession> {
-      const row = newRow(userId, randomUUID(), userAgent);
+    async start(userId: string, userAgent?: string, ip?: string): Promise<IssuedSession> {
+      const row = newRow(userId, randomUUID(), userAgent, ip);
       await repo.create(row);
       return sign(userId, row.familyId, row.id);
     },
 
     /** Exchanges a refresh token for a new pair; 401 `unauthenticated` or `refresh_token_reused` otherwise. */
-    async refresh(refreshToken: string | undefined, userAgent?: string): Promise<IssuedSession> {
+    async refresh(refreshToken: string | undefined, userAgent?: string, ip?: string): Promise<IssuedSession> {
       const verified = await tokens.verifyRefresh(refreshToken);
       if (!verified.ok) throw unauthenticated('Your session has expired. Please sign in again.');
       const { userId, familyId, tokenId } = verified.claims;
@@ -61,7 +62,7 @@ export function createSessionService(deps: SessionServiceDeps) {
       }
       if (row.expiresAt.getTime() <= now.getTime())
         throw unauthenticated('Your session has expired. Please sign in again.');
-      const next = newRow(userId, familyId, userAgent);
+      const next = newRow(userId, familyId, userAgent, ip);
       if (!(await repo.rotate(tokenId, next, now))) {
         await repo.revokeFamily(familyId, now);
         throw reused();
@@ -81,6 +82,37 @@ export function createSessionService(deps: SessionServiceDeps) {
 
     async endAllOfUser(userId: string): Promise<void> {
       await repo.revokeAllOfUser(userId, clock());
+    },
+
+    /** Ends one session family of the user; false when it isn't theirs (or is already over). */
+    async endOneOfUser(userId: string, familyId: string): Promise<boolean> {
+      return repo.revokeFamilyOfUser(userId, familyId, clock());
+    },
+
+    /** Ends every session of the user but `keepFamilyId`. */
+    async endOthersOfUser(userId: string, keepFamilyId: string): Promise<void> {
+      await repo.revokeOthersOfUser(userId, keepFamilyId, clock());
+    },
+
+    /** The live families of the user: first and latest row of each (started, last active). */
+    async listOfUser(userId: string) {
+      const rows = await repo.listUnrevoked(userId, clock());
+      const families = new Map<string, { first: (typeof rows)[number]; latest: (typeof rows)[number] }>();
+      for (const row of rows) {
+        const seen = families.get(row.familyId);
+        if (!seen) families.set(row.familyId, { first: row, latest: row });
+        else if (row.createdAt >= seen.latest.createdAt) seen.latest = row;
+      }
+      // A family whose newest token was rotated without a successor is over (refresh failed half-way): skip it.
+      return [...families.entries()]
+        .filter(([, { latest }]) => latest.rotatedAt === null)
+        .map(([familyId, { first, latest }]) => ({
+          familyId,
+          userAgent: latest.userAgent ?? first.userAgent,
+          ip: latest.ip ?? first.ip,
+          startedAt: first.createdAt,
+          lastActiveAt: latest.createdAt,
+        }));
     },
   };
 }

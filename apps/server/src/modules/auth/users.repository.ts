@@ -1,4 +1,13 @@
-import { type Database, plans, refreshTokens, subscriptions, tokenAccounts, uniqueViolation, users } from '@candor/db';
+import {
+  type Database,
+  identities,
+  plans,
+  refreshTokens,
+  subscriptions,
+  tokenAccounts,
+  uniqueViolation,
+  users,
+} from '@candor/db';
 import { and, eq, exists, isNull, like, or, sql } from 'drizzle-orm';
 import { noSessionUserCache, type SessionUserCache } from './session-cache.js';
 
@@ -8,10 +17,13 @@ export interface NewAccount {
   fullName: string;
   email: string;
   username: string;
-  passwordHash: string;
+  /** Null for an account made by signing in with an identity provider. */
+  passwordHash: string | null;
   referralCode: string;
   referredByCode: string | null;
   now: Date;
+  /** Set when the provider already proved the address: the account starts verified, linked to this identity. */
+  identity?: { issuer: string; subject: string; email: string };
 }
 
 /** Which unique value a concurrent insert collided with. */
@@ -84,11 +96,13 @@ export function createUsersRepository(db: Database, cache: SessionUserCache<User
               passwordHash: account.passwordHash,
               referralCode: account.referralCode,
               referredByCode: account.referredByCode,
+              isVerified: account.identity !== undefined,
               createdAt: account.now,
               updatedAt: account.now,
             })
             .returning();
           if (!user) throw new Error('insert returned no user');
+          if (account.identity) await tx.insert(identities).values({ userId: user.id, ...account.identity });
           await tx.insert(tokenAccounts).values({ userId: user.id, planBalance: free.tokens, updatedAt: account.now });
           const expiresAt = free.durationDays ? new Date(account.now.getTime() + free.durationDays * 86_400_000) : null;
           await tx

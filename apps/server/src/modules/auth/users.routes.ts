@@ -1,5 +1,6 @@
 import {
   authCookies,
+  errorCodes,
   forgotPasswordRequestSchema,
   type Ok,
   resendOtpSchema,
@@ -10,9 +11,10 @@ import {
 } from '@candor/contracts';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../http/auth.js';
-import { parseWith } from '../../http/errors.js';
+import { AppError, parseWith } from '../../http/errors.js';
 import type { AuthLimiter } from '../../http/rate-limit.js';
 import type { SessionCookies } from '../../http/session.js';
+import type { SigninGuard } from './brute-force.js';
 import type { SessionService } from './sessions.service.js';
 import type { UserRow } from './users.repository.js';
 import { toUserInfo, type UsersService } from './users.service.js';
@@ -24,12 +26,14 @@ export interface UsersRoutesOptions {
   sessions: SessionService;
   cookies: SessionCookies;
   limiters: Record<AuthEndpoint, AuthLimiter>;
+  /** Per-account lock-out of unknown devices on sign-in (device cookies). */
+  signinGuard: SigninGuard;
 }
 
 const ok: Ok = { ok: true };
 
 export async function usersRoutes(app: FastifyInstance, opts: UsersRoutesOptions) {
-  const { service, sessions, cookies, limiters } = opts;
+  const { service, sessions, cookies, limiters, signinGuard } = opts;
 
   app.post('/users/signup', async (request, reply) => {
     const input = parseWith(signupSchema, request.body);
@@ -42,6 +46,7 @@ export async function usersRoutes(app: FastifyInstance, opts: UsersRoutesOptions
     await limiters.verifyAccount.consume(request, input.email);
     const { user, session } = await service.verifyAccount(input);
     cookies.set(reply, session);
+    signinGuard.issueDevice(reply, user.id, signinGuard.deviceOf(request, user.id));
     return toUserInfo(user);
   });
 
@@ -53,9 +58,24 @@ export async function usersRoutes(app: FastifyInstance, opts: UsersRoutesOptions
 
   app.post('/users/signin', async (request, reply) => {
     const input = parseWith(signinSchema, request.body);
-    await limiters.signin.consume(request, input.email);
-    const { user, session } = await service.signin(input, request.headers['user-agent']);
-    await limiters.signin.resetAccount(input.email);
+    // Per IP here; per account the device-aware guard decides (an attacker's flood must not lock out the owner).
+    await limiters.signin.consume(request);
+    const attempt = await signinGuard.begin(
+      request,
+      input.email,
+      async (identifier) => (await service.userByIdentifier(identifier))?.id,
+    );
+    let result: Awaited<ReturnType<typeof service.signin>>;
+    try {
+      result = await service.signin(input, request.headers['user-agent'], request.ip);
+    } catch (error) {
+      // A wrong password keeps its reserved attempt; anything else gives it back.
+      if (!(error instanceof AppError && error.code === errorCodes.invalidCredentials))
+        await signinGuard.notFailed(attempt);
+      throw error;
+    }
+    const { user, session } = result;
+    await signinGuard.succeeded(attempt, reply, user.id);
     // Signing in over an existing session replaces it rather than leaving it alive in the background.
     await sessions.end(request.cookies[authCookies.refresh], request.accessClaims);
     cookies.set(reply, session);
@@ -64,7 +84,10 @@ export async function usersRoutes(app: FastifyInstance, opts: UsersRoutesOptions
 
   app.post('/users/refresh', { config: { csrf: 'refresh' } }, async (request, reply) => {
     try {
-      cookies.set(reply, await sessions.refresh(request.cookies[authCookies.refresh], request.headers['user-agent']));
+      cookies.set(
+        reply,
+        await sessions.refresh(request.cookies[authCookies.refresh], request.headers['user-agent'], request.ip),
+      );
     } catch (error) {
       cookies.clear(reply);
       throw error;

@@ -13,14 +13,17 @@ import { AppError } from '../../http/errors.js';
 import type { IssuedSession } from '../../http/session.js';
 import type { OtpService } from './otp.service.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import type { ReferralsService } from './referrals.service.js';
 import type { SessionService } from './sessions.service.js';
-import { DuplicateUserError, type UserRow, type UsersRepository } from './users.repository.js';
+import { DuplicateUserError, type NewAccount, type UserRow, type UsersRepository } from './users.repository.js';
 
 export interface UsersServiceDeps {
   users: UsersRepository;
   otp: OtpService;
   sessions: SessionService;
   clock: () => Date;
+  /** Credits a referral when an account becomes verified (absent: no referral programme). */
+  referrals?: Pick<ReferralsService, 'creditOnVerification'>;
 }
 
 export const toUserInfo = (user: UserRow): UserInfo => ({
@@ -72,7 +75,12 @@ export function createUsersService(deps: UsersServiceDeps) {
     for (let n = 2; ; n++) if (!taken.has(`${base}${n}`)) return `${base}${n}`;
   }
 
-  async function createAccount(input: SignupInput, email: string, passwordHash: string): Promise<UserRow> {
+  async function createAccount(
+    input: Pick<SignupInput, 'full_name' | 'referrer_id'>,
+    email: string,
+    passwordHash: string | null,
+    identity?: NewAccount['identity'],
+  ): Promise<UserRow> {
     // Unique values can be taken between our check and the insert; a few retries settle it.
     for (let attempt = 0; ; attempt++) {
       const username =
@@ -88,6 +96,7 @@ export function createUsersService(deps: UsersServiceDeps) {
           referralCode: newReferralCode(),
           referredByCode: input.referrer_id || null,
           now: clock(),
+          ...(identity ? { identity } : {}),
         });
       } catch (error) {
         if (!(error instanceof DuplicateUserError) || error.field === 'email' || attempt >= 4) throw error;
@@ -134,6 +143,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       if (user.isVerified) throw new AppError(errorCodes.conflict, 409, 'This account is already verified. Sign in.');
       await otp.verify(user.id, 'verify_account', input.code);
       const verified = (await users.markVerified(user.id, clock())) ?? user;
+      await deps.referrals?.creditOnVerification(verified);
       return { user: verified, session: await sessions.start(user.id) };
     },
 
@@ -147,7 +157,11 @@ export function createUsersService(deps: UsersServiceDeps) {
     },
 
     /** Signs in, or throws 401 `invalid_credentials` / 403 `account_not_verified`. */
-    async signin(input: SigninInput, userAgent?: string): Promise<{ user: UserRow; session: IssuedSession }> {
+    async signin(
+      input: SigninInput,
+      userAgent?: string,
+      ip?: string,
+    ): Promise<{ user: UserRow; session: IssuedSession }> {
       const user = await userByIdentifier(input.email);
       // Unknown accounts still cost one argon2 verification, so timing doesn't tell them apart.
       const ok = await verifyPassword(user?.passwordHash, input.password);
@@ -163,7 +177,7 @@ export function createUsersService(deps: UsersServiceDeps) {
           },
         );
       }
-      return { user, session: await sessions.start(user.id, userAgent) };
+      return { user, session: await sessions.start(user.id, userAgent, ip) };
     },
 
     /** Always 200 with the same body; a code goes out only to an existing account outside its cool-down. */
@@ -179,11 +193,17 @@ export function createUsersService(deps: UsersServiceDeps) {
       if (!user) throw new AppError(errorCodes.otpInvalid, 400, 'The code is not correct', { attempts_left: 0 });
       await otp.verify(user.id, 'reset_password', input.code);
       await users.setPassword(user.id, await hashPassword(input.password), clock());
+      if (!user.isVerified) await deps.referrals?.creditOnVerification(user);
       // Whoever knew the old password is signed out everywhere.
       await sessions.endAllOfUser(user.id);
     },
 
     userByIdentifier,
+
+    /** Sign-up's account setup (username, referral code, free plan) for an identity provider's verified user. */
+    createFromIdentity(fullName: string, email: string, identity: NonNullable<NewAccount['identity']>) {
+      return createAccount({ full_name: fullName }, normaliseEmail(email), null, identity);
+    },
   };
 }
 export type UsersService = ReturnType<typeof createUsersService>;

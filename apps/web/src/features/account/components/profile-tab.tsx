@@ -1,22 +1,59 @@
 import type { UserInfo } from '@candor/contracts';
+import { useQuery } from '@tanstack/react-query';
 import BadgeCheck from 'lucide-react/icons/badge-check';
+import CircleAlert from 'lucide-react/icons/circle-alert';
 import type { ReactNode } from 'react';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { getErrorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
+import { profileQueryOptions } from '../api/account.api';
+import { ChangePasswordCard } from './change-password-card';
+import { DeleteAccountCard } from './delete-account-card';
+import { ProfileFormCard } from './profile-form-card';
+import { SessionsCard } from './sessions-card';
 
-/** The account's profile tab. */
+/** The account's profile tab: who you are, your profile form, password, sessions and the danger zone. */
 export function ProfileTab({ user }: { user: UserInfo }) {
-  return <ProfileCard user={user} />;
+  const profile = useQuery(profileQueryOptions());
+  return (
+    <div className="space-y-6">
+      <ProfileSummary user={user} />
+      {profile.isPending ? (
+        <div className="space-y-6" role="status" aria-busy="true" aria-label="Loading your profile">
+          <Skeleton className="h-72 w-full rounded-xl" />
+          <Skeleton className="h-64 w-full rounded-xl" />
+        </div>
+      ) : profile.isError ? (
+        <Alert variant="destructive">
+          <CircleAlert />
+          <AlertTitle>Your profile could not be loaded</AlertTitle>
+          <AlertDescription>
+            {getErrorMessage(profile.error)}
+            <Button size="sm" variant="outline" className="mt-2 w-fit" onClick={() => profile.refetch()}>
+              Try again
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : (
+        <>
+          <ProfileFormCard profile={profile.data} />
+          <ChangePasswordCard profile={profile.data} />
+          <SessionsCard />
+          <DeleteAccountCard profile={profile.data} />
+        </>
+      )}
+    </div>
+  );
 }
 
-function ProfileCard({ user }: { user: UserInfo }) {
+function ProfileSummary({ user }: { user: UserInfo }) {
   const rows: [string, ReactNode][] = [
-    ['Full name', user.full_name],
-    ['E-mail', user.email],
     ['Username', user.username],
-    ['Category', user.category ?? '—'],
     [
       'Referral code',
       <code key="code" className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs">
@@ -42,7 +79,7 @@ function ProfileCard({ user }: { user: UserInfo }) {
         </div>
       </CardHeader>
       <CardContent>
-        <dl className="grid gap-x-8 gap-y-4 sm:grid-cols-2">
+        <dl className="grid gap-x-8 gap-y-4 sm:grid-cols-3">
           {rows.map(([label, value]) => (
             <div key={label} className="space-y-1">
               <dt className="text-muted-foreground text-xs uppercase tracking-wider">{label}</dt>
@@ -50,7 +87,6 @@ function ProfileCard({ user }: { user: UserInfo }) {
             </div>
           ))}
         </dl>
-        <p className="mt-6 text-muted-foreground text-xs">Editing your profile will be available here soon.</p>
       </CardContent>
     </Card>
   );

@@ -5,6 +5,8 @@ import type { ReactNode } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { LicenceActivationsCard } from '@/features/licences/components/licence-activations-card';
+import { ReferralCard } from '@/features/referrals/components/referral-card';
 import { formatBalance, formatDate, formatPrice } from '@/lib/format';
 import type { PlanState } from '@/lib/session';
 
@@ -15,7 +17,7 @@ interface SubscriptionTabProps {
   balance: ReactNode;
 }
 
-/** The account's subscription tab: the current plan and the balance. */
+/** The account's subscription tab: the current plan, the balance, licence activations and the referral link. */
 export function SubscriptionTab({ planState, buyMoreTokens, balance }: SubscriptionTabProps) {
   return (
     <>
@@ -28,6 +30,8 @@ export function SubscriptionTab({ planState, buyMoreTokens, balance }: Subscript
       )}
       <SubscriptionCard planState={planState} />
       {balance}
+      <ReferralCard />
+      <LicenceActivationsCard />
     </>
   );
 }
@@ -61,7 +65,11 @@ function SubscriptionCard({ planState }: { planState: PlanState }) {
           <div className="space-y-1">
             <dt className="text-muted-foreground text-xs uppercase tracking-wider">Price</dt>
             <dd className="font-medium text-sm">
-              {plan.price_cents === 0 ? 'Free' : formatPrice(plan.price_cents, plan.currency)}
+              {plan.slug.startsWith('licence-tier-')
+                ? 'Lifetime licence'
+                : plan.price_cents === 0
+                  ? 'Free'
+                  : formatPrice(plan.price_cents, plan.currency)}
               {plan.period !== 'none' && plan.price_cents > 0
                 ? ` / ${plan.period === 'yearly' ? 'year' : 'month'}`
                 : ''}

@@ -12,6 +12,7 @@ import { useSignin } from '../api/auth.mutations';
 import { type AuthSearch, pickAuthSearch } from '../search';
 import { AuthHeading } from './auth-layout';
 import { FormAlert, FormField, SubmitButton } from './form-parts';
+import { OidcButton } from './oidc-button';
 
 const fields = ['email', 'password'] as const;
 
@@ -48,6 +49,7 @@ export function SigninForm({ search, onSignedIn }: { search: AuthSearch; onSigne
   return (
     <>
       <AuthHeading title="Welcome back" description="Sign in to your Candor account." />
+      <OidcButton search={authSearch} onSignedIn={onSignedIn} />
       <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Sign in">
         <FormAlert message={formError} />
         <FormField id="signin-email" label="Email or username" error={errors.email}>

@@ -15,12 +15,13 @@ import { forgetReferralCode, storedReferralCode } from '../referral';
 import { type AuthSearch, pickAuthSearch } from '../search';
 import { AuthHeading } from './auth-layout';
 import { FormAlert, FormField, newPasswordHint, SubmitButton } from './form-parts';
+import { OidcButton } from './oidc-button';
 
 const fields = ['full_name', 'email', 'password', 'terms_conditions_aggreed', 'referrer_id'] as const;
 
 type SignupValues = Omit<SignupInput, 'terms_conditions_aggreed'> & { terms_conditions_aggreed: boolean };
 
-export function SignupForm({ search }: { search: AuthSearch }) {
+export function SignupForm({ search, onSignedIn }: { search: AuthSearch; onSignedIn?: () => Promise<void> }) {
   const navigate = useNavigate();
   const signup = useSignup();
   const [formError, setFormError] = useState<string | null>(null);
@@ -50,6 +51,7 @@ export function SignupForm({ search }: { search: AuthSearch }) {
   return (
     <>
       <AuthHeading title="Create your account" description="Start checking and creating content with Candor." />
+      {onSignedIn && <OidcButton search={authSearch} onSignedIn={onSignedIn} />}
       <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Sign up">
         <FormAlert message={formError} />
         <FormField id="signup-full-name" label="Full name" error={errors.full_name}>

@@ -1,9 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import PartyPopper from 'lucide-react/icons/party-popper';
 import { ToolComingSoonPage } from '@/components/layout/coming-soon';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { tools } from '@/config/navigation';
 import { SavedRunNotice } from '@/features/history/components/saved-run-notice';
+import { LicenceGreeting } from '@/features/licences/components/licence-greeting';
 import { titleHead } from '@/lib/head';
 import { aiDetectorSearchSchema } from '@/lib/search-params';
 
@@ -15,14 +14,15 @@ export const Route = createFileRoute('/_app/_provenance/ai-detector')({
 
 function AiDetectorRoute() {
   const { history_id, appSumoGreeting } = Route.useSearch();
+  const navigate = Route.useNavigate();
   return (
     <ToolComingSoonPage tool={tools.aiDetector}>
       {appSumoGreeting && (
-        <Alert variant="success">
-          <PartyPopper />
-          <AlertTitle>Welcome to Candor!</AlertTitle>
-          <AlertDescription>Thanks for joining through AppSumo. Your account is ready.</AlertDescription>
-        </Alert>
+        <LicenceGreeting
+          onDismiss={() =>
+            navigate({ search: (prev) => ({ ...prev, appSumoGreeting: undefined }), replace: true, resetScroll: false })
+          }
+        />
       )}
       {history_id && <SavedRunNotice historyId={history_id} />}
     </ToolComingSoonPage>
