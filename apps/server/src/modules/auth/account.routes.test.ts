@@ -228,6 +228,8 @@ describeOnEachDatabase('the account screen', (database) => {
     const list = accountSessionsSchema.parse((await client.get(SESSIONS)).json());
     expect(list.items).toHaveLength(2);
     expect(list.items[0]?.current).toBe(true);
+    // The session that verifying the e-mail started records its address like a sign-in does.
+    expect(list.items[0]?.ip).toBe('127.0.0.1');
     const theirs = list.items[1];
     expect(theirs).toMatchObject({ current: false, device: 'Firefox on Linux', ip: '203.0.113.7' });
     expect(accountSessionsSchema.parse((await other.get(SESSIONS)).json()).items.find((s) => s.current)?.id).toBe(

@@ -135,6 +135,7 @@ export async function authModule(app: FastifyInstance, opts: AuthModuleOptions) 
     sessions: opts.sessions,
     cookies: opts.cookies,
     limiter: createAuthLimiter('oidc', opts.rateLimitRules, opts.rateLimitStore),
+    signinGuard,
     secureCookies,
   });
   await app.register(licencesRoutes, {

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newSignup, signUpVerified, type TestClient, useTestApp } from '../../test/app.js';
 import { describeOnEachDatabase } from '../../test/databases.js';
 import { authorize, newSigningKey, startTestOidcProvider, type TestOidcProvider } from '../../test/oidc-provider.js';
+import { DEVICE_COOKIE } from './brute-force.js';
 
 const CONFIG = '/api/auth/oidc/config';
 const START = '/api/auth/oidc/start';
@@ -158,6 +159,8 @@ describeOnEachDatabase('sign-in with an OpenID provider', (database) => {
     });
     expect(info.username).toBe(login.split('@')[0]?.toLowerCase());
     expect(client.jar.has(authCookies.access)).toBe(true);
+    // Like a password sign-in, it marks this browser as the owner's device (exempt from the account lock).
+    expect(client.jar.has(DEVICE_COOKIE)).toBe(true);
     expect(response.cookies.find((c) => c.name === 'oidc_nonce')?.value).toBe('');
 
     const [row] = await db().select().from(users).where(eq(users.id, info.id));

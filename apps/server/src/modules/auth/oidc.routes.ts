@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { parseWith } from '../../http/errors.js';
 import type { AuthLimiter } from '../../http/rate-limit.js';
 import type { SessionCookies } from '../../http/session.js';
+import type { SigninGuard } from './brute-force.js';
 import { NONCE_TTL_SECONDS, type OidcService } from './oidc.service.js';
 import type { SessionService } from './sessions.service.js';
 import { toUserInfo } from './users.service.js';
@@ -15,6 +16,7 @@ export interface OidcRoutesOptions {
   sessions: SessionService;
   cookies: SessionCookies;
   limiter: AuthLimiter;
+  signinGuard: SigninGuard;
   secureCookies: boolean;
 }
 
@@ -42,11 +44,13 @@ export async function oidcRoutes(app: FastifyInstance, opts: OidcRoutesOptions) 
       input,
       request.cookies[OIDC_NONCE_COOKIE],
       request.headers['user-agent'],
+      request.ip,
     );
     // Like users/signin: a sign-in over an existing session replaces it.
     await sessions.end(request.cookies[authCookies.refresh], request.accessClaims);
     reply.clearCookie(OIDC_NONCE_COOKIE, nonceCookie);
     cookies.set(reply, session);
+    opts.signinGuard.issueDevice(reply, user.id, opts.signinGuard.deviceOf(request, user.id));
     return toUserInfo(user);
   });
 }

@@ -248,6 +248,7 @@ export function createOidcService(deps: OidcServiceDeps) {
       input: OidcSigninInput,
       nonceCookie: string | undefined,
       userAgent?: string,
+      ip?: string,
     ): Promise<{ user: UserRow; session: IssuedSession }> {
       requireClient();
       const flow: OidcFlow = 'id_token' in input ? 'implicit' : 'code';
@@ -264,7 +265,7 @@ export function createOidcService(deps: OidcServiceDeps) {
         throw new AppError(oidcErrorCodes.replayed, 401, 'This sign-in was already used. Start again.');
       const issuer = google ? GOOGLE_ISSUERS[0] : String(payload.iss);
       const user = await userFor(payload, issuer ?? String(payload.iss));
-      return { user, session: await sessions.start(user.id, userAgent) };
+      return { user, session: await sessions.start(user.id, userAgent, ip) };
     },
   };
 }

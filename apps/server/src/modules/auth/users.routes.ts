@@ -44,7 +44,7 @@ export async function usersRoutes(app: FastifyInstance, opts: UsersRoutesOptions
   app.post('/users/verify-account', async (request, reply) => {
     const input = parseWith(verifyAccountSchema, request.body);
     await limiters.verifyAccount.consume(request, input.email);
-    const { user, session } = await service.verifyAccount(input);
+    const { user, session } = await service.verifyAccount(input, request.headers['user-agent'], request.ip);
     cookies.set(reply, session);
     signinGuard.issueDevice(reply, user.id, signinGuard.deviceOf(request, user.id));
     return toUserInfo(user);

@@ -137,14 +137,18 @@ export function createUsersService(deps: UsersServiceDeps) {
       return otp.sentBody(email, retryAfter);
     },
 
-    async verifyAccount(input: VerifyAccountInput): Promise<{ user: UserRow; session: IssuedSession }> {
+    async verifyAccount(
+      input: VerifyAccountInput,
+      userAgent?: string,
+      ip?: string,
+    ): Promise<{ user: UserRow; session: IssuedSession }> {
       const user = await users.findByEmail(normaliseEmail(input.email));
       if (!user) throw new AppError(errorCodes.otpInvalid, 400, 'The code is not correct', { attempts_left: 0 });
       if (user.isVerified) throw new AppError(errorCodes.conflict, 409, 'This account is already verified. Sign in.');
       await otp.verify(user.id, 'verify_account', input.code);
       const verified = (await users.markVerified(user.id, clock())) ?? user;
       await deps.referrals?.creditOnVerification(verified);
-      return { user: verified, session: await sessions.start(user.id) };
+      return { user: verified, session: await sessions.start(user.id, userAgent, ip) };
     },
 
     /** 200 whether or not the address has a pending account, so it can't be used to probe for accounts. */
