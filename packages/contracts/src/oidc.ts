@@ -34,9 +34,13 @@ export type OidcStart = z.infer<typeof oidcStartSchema>;
 const token = (max: number) => z.string().trim().min(1).max(max);
 
 /** POST users/oidc: an ID token (implicit flow) or an authorization code (code flow). */
+/** The referral code of the sign-up link, credited when this sign-in creates the account. */
+const referrer = { referrer_id: z.string().trim().max(64).optional() };
+
 export const oidcSigninSchema = z.union([
-  z.strictObject({ id_token: token(8192) }),
+  z.strictObject({ id_token: token(8192), ...referrer }),
   z.strictObject({
+    ...referrer,
     code: token(2048),
     redirect_uri: token(2048),
     code_verifier: z

@@ -176,6 +176,30 @@ describeOnEachDatabase('sign-in with an OpenID provider', (database) => {
     expect(userInfoSchema.parse(me.json()).id).toBe(info.id);
   });
 
+  it('a first sign-in through a referral link credits both sides once; a later one credits nothing', async () => {
+    const referrerClient = t().client();
+    const { user: referrer } = await signUpVerified(t(), referrerClient);
+    const balance = async (userId: string) =>
+      (await db().select().from(tokenAccounts).where(eq(tokenAccounts.userId, userId)))[0]?.referralTokenBalance;
+
+    const client = t().client();
+    const login = newLogin('Referred');
+    const first = await client.post(OIDC, {
+      id_token: await idTokenFor(client, login),
+      referrer_id: referrer.referral_code,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const referee = userInfoSchema.parse(first.json());
+    expect([await balance(referrer.id), await balance(referee.id)]).toEqual([500, 500]);
+
+    const again = await client.post(OIDC, {
+      id_token: await idTokenFor(client, login),
+      referrer_id: referrer.referral_code,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect([await balance(referrer.id), await balance(referee.id)]).toEqual([500, 500]);
+  });
+
   it('code flow with PKCE: links to the existing account of the same verified e-mail, which keeps its password', async () => {
     const owner = t().client();
     const { input, user } = await signUpVerified(t(), owner);

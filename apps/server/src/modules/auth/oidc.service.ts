@@ -193,7 +193,7 @@ export function createOidcService(deps: OidcServiceDeps) {
     return parsed.data.id_token;
   }
 
-  async function userFor(payload: JWTPayload, issuer: string): Promise<UserRow> {
+  async function userFor(payload: JWTPayload, issuer: string, referrerId?: string): Promise<UserRow> {
     const subject = String(payload.sub);
     const known = await repo.findUserByIdentity({ issuer, subject });
     if (known) return known;
@@ -209,7 +209,7 @@ export function createOidcService(deps: OidcServiceDeps) {
       const existing = await users.findByEmail(email);
       if (existing) return repo.link(existing, identity, clock());
       try {
-        return await usersService.createFromIdentity(fullName, email, identity);
+        return await usersService.createFromIdentity(fullName, email, identity, referrerId);
       } catch (error) {
         // Two first sign-ins at once: the second links to the account the first made.
         if (!(error instanceof DuplicateUserError) || attempt >= 1) throw error;
@@ -264,7 +264,7 @@ export function createOidcService(deps: OidcServiceDeps) {
       if (!(await repo.markTokenUsed(sha256(idToken), expiresAt, clock())))
         throw new AppError(oidcErrorCodes.replayed, 401, 'This sign-in was already used. Start again.');
       const issuer = google ? GOOGLE_ISSUERS[0] : String(payload.iss);
-      const user = await userFor(payload, issuer ?? String(payload.iss));
+      const user = await userFor(payload, issuer ?? String(payload.iss), input.referrer_id);
       return { user, session: await sessions.start(user.id, userAgent, ip) };
     },
   };

@@ -205,8 +205,21 @@ export function createUsersService(deps: UsersServiceDeps) {
     userByIdentifier,
 
     /** Sign-up's account setup (username, referral code, free plan) for an identity provider's verified user. */
-    createFromIdentity(fullName: string, email: string, identity: NonNullable<NewAccount['identity']>) {
-      return createAccount({ full_name: fullName }, normaliseEmail(email), null, identity);
+    async createFromIdentity(
+      fullName: string,
+      email: string,
+      identity: NonNullable<NewAccount['identity']>,
+      referrerId?: string,
+    ): Promise<UserRow> {
+      const user = await createAccount(
+        { full_name: fullName, referrer_id: referrerId },
+        normaliseEmail(email),
+        null,
+        identity,
+      );
+      // The provider vouches for the address, so this sign-up earns its referral as a verified e-mail sign-up does.
+      await deps.referrals?.creditOnVerification(user);
+      return user;
     },
   };
 }

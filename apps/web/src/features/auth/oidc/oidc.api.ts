@@ -9,6 +9,7 @@ import {
 } from '@candor/contracts';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api, parseJson } from '@/lib/api-client';
+import { forgetReferralCode, storedReferralCode } from '../referral';
 
 export const oidcKeys = { config: () => ['auth', 'oidc', 'config'] as const };
 
@@ -21,8 +22,16 @@ export const oidcConfigQueryOptions = () =>
 /** A fresh nonce (the server keeps its hash in a cookie) and state for one sign-in. */
 export const startOidc = (): Promise<OidcStart> => parseJson(api.auth.post('oidc/start'), oidcStartSchema);
 
-export const oidcSignin = (input: OidcSigninInput): Promise<UserInfo> =>
-  parseJson(api.auth.post('users/oidc', { json: input }), userInfoSchema);
+/** Carries the sign-up link's referral code, which counts if this sign-in creates the account. */
+export async function oidcSignin(input: OidcSigninInput): Promise<UserInfo> {
+  const referralCode = storedReferralCode();
+  const user = await parseJson(
+    api.auth.post('users/oidc', { json: referralCode ? { ...input, referrer_id: referralCode } : input }),
+    userInfoSchema,
+  );
+  forgetReferralCode();
+  return user;
+}
 
 // The button and the callback screen show their own errors.
 export const useOidcSignin = () => useMutation({ mutationFn: oidcSignin, meta: { errorToast: false } });
