@@ -20,8 +20,9 @@ export function createReferralsRepository(db: Database) {
      * Credits both sides once, in one transaction: the referral_credits row (unique per referee e-mail HMAC) is
      * inserted first, so a second verification, a re-created account or a concurrent call credits nothing.
      */
-    async creditReferral(input: ReferralCreditInput): Promise<ReferralCreditResult> {
-      return db.transaction(async (tx) => {
+    /** `within`: the caller's transaction, so the credit commits with the verification that earned it. */
+    async creditReferral(input: ReferralCreditInput, within: Database = db): Promise<ReferralCreditResult> {
+      return within.transaction(async (tx) => {
         const [referee] = await tx.select().from(users).where(eq(users.id, input.refereeId)).for('update');
         if (!referee?.isVerified) return { credited: false, reason: 'unverified' };
         const code = referee.referredByCode?.trim().toUpperCase();

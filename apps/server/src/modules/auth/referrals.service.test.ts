@@ -1,6 +1,6 @@
 import { errorBodySchema, referralSummarySchema, type UserInfo } from '@candor/contracts';
 import { referralCredits, tokenAccounts, users } from '@candor/db';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { newSignup, signUpVerified, type TestClient, useTestApp } from '../../test/app.js';
 import { describeOnEachDatabase } from '../../test/databases.js';
@@ -44,6 +44,21 @@ describeOnEachDatabase('referrals', (database) => {
       credited_referrals: 1,
       tokens_earned: 700,
     });
+  });
+
+  it('keeps a verification whose referral credit fails in the database, crediting nothing', async () => {
+    const a = await referrer();
+    // A real failure inside the verification's transaction: the credit's table is gone for a moment.
+    await db().execute(sql`alter table referral_credits rename to referral_credits_away`);
+    try {
+      const b = await signUpVerified(t(), t().client(), { referrer_id: a.user.referral_code });
+      const [row] = await db().select().from(users).where(eq(users.id, b.user.id));
+      expect(row?.isVerified).toBe(true);
+      expect(await referralBalance(a.user.id)).toBe(0);
+      expect(await referralBalance(b.user.id)).toBe(0);
+    } finally {
+      await db().execute(sql`alter table referral_credits_away rename to referral_credits`);
+    }
   });
 
   it('never credits one e-mail twice, even after the account is deleted and signed up again', async () => {

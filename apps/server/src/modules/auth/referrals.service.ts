@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { ReferralSummary } from '@candor/contracts';
+import type { Database } from '@candor/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ReferralsRepository } from './referrals.repository.js';
 import { normaliseEmail } from './users.service.js';
@@ -30,15 +31,18 @@ export function createReferralsService(deps: ReferralsServiceDeps) {
      * the referrer and the referee once per referee e-mail ever; never throws, so a referral problem can't undo a
      * verification that succeeded.
      */
-    async creditOnVerification(user: { id: string; email: string }): Promise<boolean> {
+    async creditOnVerification(user: { id: string; email: string }, within?: Database): Promise<boolean> {
       try {
-        const result = await repo.creditReferral({
-          refereeId: user.id,
-          refereeEmailHmac: emailHmac(user.email),
-          referrerTokens,
-          refereeTokens,
-          now: deps.clock(),
-        });
+        const result = await repo.creditReferral(
+          {
+            refereeId: user.id,
+            refereeEmailHmac: emailHmac(user.email),
+            referrerTokens,
+            refereeTokens,
+            now: deps.clock(),
+          },
+          within,
+        );
         if (result.credited) deps.log.info({ referrerId: result.referrerId, refereeId: user.id }, 'referral credited');
         return result.credited;
       } catch (err) {

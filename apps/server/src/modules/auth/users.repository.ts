@@ -26,6 +26,9 @@ export interface NewAccount {
   identity?: { issuer: string; subject: string; email: string };
 }
 
+/** Work that must commit or roll back together with the user change that calls it (a referral credit). */
+export type AlsoInTransaction = (tx: Database, user: UserRow) => Promise<unknown>;
+
 /** Which unique value a concurrent insert collided with. */
 export class DuplicateUserError extends Error {
   constructor(readonly field: 'email' | 'username' | 'referral_code' | 'unknown') {
@@ -82,7 +85,7 @@ export function createUsersRepository(db: Database, cache: SessionUserCache<User
     },
 
     /** User, token account and free subscription all or nothing; `DuplicateUserError` if a unique value was taken. */
-    async createWithFreePlan(account: NewAccount): Promise<UserRow> {
+    async createWithFreePlan(account: NewAccount, within?: AlsoInTransaction): Promise<UserRow> {
       try {
         return await db.transaction(async (tx) => {
           const [free] = await tx.select().from(plans).where(eq(plans.slug, 'free')).limit(1);
@@ -108,6 +111,7 @@ export function createUsersRepository(db: Database, cache: SessionUserCache<User
           await tx
             .insert(subscriptions)
             .values({ userId: user.id, planId: free.id, startedAt: account.now, expiresAt });
+          await within?.(tx, user);
           return user;
         });
       } catch (error) {
@@ -129,19 +133,30 @@ export function createUsersRepository(db: Database, cache: SessionUserCache<User
       cache.forgetUser(id);
     },
 
-    async markVerified(id: string, now: Date): Promise<UserRow | undefined> {
-      const [row] = await db
-        .update(users)
-        .set({ isVerified: true, updatedAt: now })
-        .where(eq(users.id, id))
-        .returning();
+    async markVerified(id: string, now: Date, within?: AlsoInTransaction): Promise<UserRow | undefined> {
+      const row = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(users)
+          .set({ isVerified: true, updatedAt: now })
+          .where(eq(users.id, id))
+          .returning();
+        if (updated) await within?.(tx, updated);
+        return updated;
+      });
       cache.forgetUser(id);
       return row;
     },
 
     /** A reset proves the mailbox, so it verifies the account too. */
-    async setPassword(id: string, passwordHash: string, now: Date) {
-      await db.update(users).set({ passwordHash, isVerified: true, updatedAt: now }).where(eq(users.id, id));
+    async setPassword(id: string, passwordHash: string, now: Date, within?: AlsoInTransaction) {
+      await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(users)
+          .set({ passwordHash, isVerified: true, updatedAt: now })
+          .where(eq(users.id, id))
+          .returning();
+        if (updated) await within?.(tx, updated);
+      });
       cache.forgetUser(id);
     },
   };

@@ -15,7 +15,13 @@ import type { OtpService } from './otp.service.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { ReferralsService } from './referrals.service.js';
 import type { SessionService } from './sessions.service.js';
-import { DuplicateUserError, type NewAccount, type UserRow, type UsersRepository } from './users.repository.js';
+import {
+  type AlsoInTransaction,
+  DuplicateUserError,
+  type NewAccount,
+  type UserRow,
+  type UsersRepository,
+} from './users.repository.js';
 
 export interface UsersServiceDeps {
   users: UsersRepository;
@@ -75,11 +81,16 @@ export function createUsersService(deps: UsersServiceDeps) {
     for (let n = 2; ; n++) if (!taken.has(`${base}${n}`)) return `${base}${n}`;
   }
 
+  /** Credits the referral a newly verified account earned, inside the transaction that verified it. */
+  const creditReferral: AlsoInTransaction = (tx, user) =>
+    deps.referrals?.creditOnVerification(user, tx) ?? Promise.resolve();
+
   async function createAccount(
     input: Pick<SignupInput, 'full_name' | 'referrer_id'>,
     email: string,
     passwordHash: string | null,
     identity?: NewAccount['identity'],
+    within?: AlsoInTransaction,
   ): Promise<UserRow> {
     // Unique values can be taken between our check and the insert; a few retries settle it.
     for (let attempt = 0; ; attempt++) {
@@ -88,16 +99,19 @@ export function createUsersService(deps: UsersServiceDeps) {
           ? await freeUsername(email)
           : `${usernameBase(email).slice(0, 18)}${randomBytes(3).readUIntBE(0, 3)}`;
       try {
-        return await users.createWithFreePlan({
-          fullName: input.full_name,
-          email,
-          username,
-          passwordHash,
-          referralCode: newReferralCode(),
-          referredByCode: input.referrer_id || null,
-          now: clock(),
-          ...(identity ? { identity } : {}),
-        });
+        return await users.createWithFreePlan(
+          {
+            fullName: input.full_name,
+            email,
+            username,
+            passwordHash,
+            referralCode: newReferralCode(),
+            referredByCode: input.referrer_id || null,
+            now: clock(),
+            ...(identity ? { identity } : {}),
+          },
+          within,
+        );
       } catch (error) {
         if (!(error instanceof DuplicateUserError) || error.field === 'email' || attempt >= 4) throw error;
       }
@@ -146,8 +160,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       if (!user) throw new AppError(errorCodes.otpInvalid, 400, 'The code is not correct', { attempts_left: 0 });
       if (user.isVerified) throw new AppError(errorCodes.conflict, 409, 'This account is already verified. Sign in.');
       await otp.verify(user.id, 'verify_account', input.code);
-      const verified = (await users.markVerified(user.id, clock())) ?? user;
-      await deps.referrals?.creditOnVerification(verified);
+      const verified = (await users.markVerified(user.id, clock(), creditReferral)) ?? user;
       return { user: verified, session: await sessions.start(user.id, userAgent, ip) };
     },
 
@@ -196,8 +209,13 @@ export function createUsersService(deps: UsersServiceDeps) {
       const user = await users.findByEmail(normaliseEmail(input.email));
       if (!user) throw new AppError(errorCodes.otpInvalid, 400, 'The code is not correct', { attempts_left: 0 });
       await otp.verify(user.id, 'reset_password', input.code);
-      await users.setPassword(user.id, await hashPassword(input.password), clock());
-      if (!user.isVerified) await deps.referrals?.creditOnVerification(user);
+      // A reset proves the mailbox: an account it verifies earns its referral then.
+      await users.setPassword(
+        user.id,
+        await hashPassword(input.password),
+        clock(),
+        user.isVerified ? undefined : creditReferral,
+      );
       // Whoever knew the old password is signed out everywhere.
       await sessions.endAllOfUser(user.id);
     },
@@ -211,15 +229,14 @@ export function createUsersService(deps: UsersServiceDeps) {
       identity: NonNullable<NewAccount['identity']>,
       referrerId?: string,
     ): Promise<UserRow> {
-      const user = await createAccount(
+      // The provider vouches for the address, so this sign-up earns its referral as a verified e-mail sign-up does.
+      return createAccount(
         { full_name: fullName, referrer_id: referrerId },
         normaliseEmail(email),
         null,
         identity,
+        creditReferral,
       );
-      // The provider vouches for the address, so this sign-up earns its referral as a verified e-mail sign-up does.
-      await deps.referrals?.creditOnVerification(user);
-      return user;
     },
   };
 }
