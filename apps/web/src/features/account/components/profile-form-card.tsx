@@ -3,10 +3,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import MailCheck from 'lucide-react/icons/mail-check';
 import { type FormEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { EmailInput, FormAlert, FormField, OtpInput, SubmitButton } from '@/components/form/form-parts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { FormAlert, FormField, OtpInput, SubmitButton } from '@/features/auth/components/form-parts';
 import { isApiError } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
@@ -76,16 +76,7 @@ export function ProfileFormCard({ profile }: { profile: Profile }) {
             error={errors.email}
             description="Changing it sends a code to the new address; the change takes effect once you enter it."
           >
-            {(aria) => (
-              <Input
-                {...aria}
-                type="email"
-                autoComplete="email"
-                autoCapitalize="none"
-                spellCheck={false}
-                {...form.register('email')}
-              />
-            )}
+            {(aria) => <EmailInput {...aria} {...form.register('email')} />}
           </FormField>
           <FormField id="profile-category" label="Category" error={errors.category}>
             {(aria) => (

@@ -9,8 +9,15 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import KeyRound from 'lucide-react/icons/key-round';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import {
+  EmailInput,
+  FormAlert,
+  FormField,
+  newPasswordHint,
+  OtpInput,
+  SubmitButton,
+} from '@/components/form/form-parts';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { isApiError } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -19,7 +26,6 @@ import { formatCountdown, useCountdown } from '@/lib/use-countdown';
 import { useRequestPasswordReset, useResetPassword } from '../api/auth.mutations';
 import { otpCooldownUntil, startOtpCooldown } from '../otp-cooldown';
 import { AuthHeading } from './auth-layout';
-import { FormAlert, FormField, newPasswordHint, OtpInput, SubmitButton } from './form-parts';
 
 interface ForgotPasswordSearch {
   redirect?: string | undefined;
@@ -85,16 +91,7 @@ function RequestStep({ defaultEmail, onSent }: { defaultEmail: string; onSent: (
       <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Request a reset code">
         <FormAlert message={formError} />
         <FormField id="forgot-email" label="Email" error={form.formState.errors.email}>
-          {(aria) => (
-            <Input
-              {...aria}
-              type="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              {...form.register('email')}
-            />
-          )}
+          {(aria) => <EmailInput {...aria} {...form.register('email')} />}
         </FormField>
         <SubmitButton pending={form.formState.isSubmitting || request.isPending}>Send reset code</SubmitButton>
       </form>

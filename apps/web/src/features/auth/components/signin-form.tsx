@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { FormAlert, FormField, SubmitButton } from '@/components/form/form-parts';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { isApiError } from '@/lib/api-client';
@@ -11,7 +12,6 @@ import { toast } from '@/lib/toast';
 import { useSignin } from '../api/auth.mutations';
 import { type AuthSearch, pickAuthSearch } from '../search';
 import { AuthHeading } from './auth-layout';
-import { FormAlert, FormField, SubmitButton } from './form-parts';
 import { OidcButton } from './oidc-button';
 
 const fields = ['email', 'password'] as const;

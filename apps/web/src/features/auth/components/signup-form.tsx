@@ -4,6 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import ChevronDown from 'lucide-react/icons/chevron-down';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
+import { EmailInput, FormAlert, FormField, newPasswordHint, SubmitButton } from '@/components/form/form-parts';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
@@ -14,7 +15,6 @@ import { startOtpCooldown } from '../otp-cooldown';
 import { forgetReferralCode, storedReferralCode } from '../referral';
 import { type AuthSearch, pickAuthSearch } from '../search';
 import { AuthHeading } from './auth-layout';
-import { FormAlert, FormField, newPasswordHint, SubmitButton } from './form-parts';
 import { OidcButton } from './oidc-button';
 
 const fields = ['full_name', 'email', 'password', 'terms_conditions_aggreed', 'referrer_id'] as const;
@@ -58,16 +58,7 @@ export function SignupForm({ search, onSignedIn }: { search: AuthSearch; onSigne
           {(aria) => <Input {...aria} autoComplete="name" {...form.register('full_name')} />}
         </FormField>
         <FormField id="signup-email" label="Email" error={errors.email}>
-          {(aria) => (
-            <Input
-              {...aria}
-              type="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              {...form.register('email')}
-            />
-          )}
+          {(aria) => <EmailInput {...aria} {...form.register('email')} />}
         </FormField>
         <FormField id="signup-password" label="Password" error={errors.password} description={newPasswordHint}>
           {(aria) => <PasswordInput {...aria} autoComplete="new-password" {...form.register('password')} />}

@@ -4,8 +4,8 @@ import { Link } from '@tanstack/react-router';
 import MailCheck from 'lucide-react/icons/mail-check';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { EmailInput, FormAlert, FormField, OtpInput, SubmitButton } from '@/components/form/form-parts';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -15,7 +15,6 @@ import { useResendOtp, useVerifyAccount } from '../api/auth.mutations';
 import { otpCooldownUntil, startOtpCooldown } from '../otp-cooldown';
 import { type AuthSearch, pickAuthSearch } from '../search';
 import { AuthHeading } from './auth-layout';
-import { FormAlert, FormField, OtpInput, SubmitButton } from './form-parts';
 
 const fields = ['email', 'code'] as const;
 
@@ -93,16 +92,7 @@ export function VerifyAccountForm({
       <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Verify account">
         <FormAlert message={formError} />
         <FormField id="verify-email" label="Email" error={errors.email}>
-          {(aria) => (
-            <Input
-              {...aria}
-              type="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              {...form.register('email')}
-            />
-          )}
+          {(aria) => <EmailInput {...aria} {...form.register('email')} />}
         </FormField>
         <FormField id="verify-code" label="Verification code" error={errors.code}>
           {(aria) => <OtpInput {...aria} {...form.register('code')} />}

@@ -80,3 +80,8 @@ export function OtpInput(props: React.ComponentProps<'input'>) {
     />
   );
 }
+
+/** An e-mail address field: no auto-capitalising or spell-checking of addresses. */
+export function EmailInput(props: React.ComponentProps<'input'>) {
+  return <Input type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...props} />;
+}
