@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Field, FieldDescription, FieldError, FieldLabel } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { formatCountdown } from '@/lib/use-countdown';
 
 /** A labelled control with its error wired through aria-invalid / aria-describedby. */
 export function FormField({
@@ -84,4 +85,30 @@ export function OtpInput(props: React.ComponentProps<'input'>) {
 /** An e-mail address field: no auto-capitalising or spell-checking of addresses. */
 export function EmailInput(props: React.ComponentProps<'input'>) {
   return <Input type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...props} />;
+}
+
+/** "Send a new code" for e-mailed codes, counting down the server's cool-down before it can be pressed again. */
+export function ResendCodeButton({
+  secondsLeft,
+  pending,
+  onResend,
+  label = 'Send a new code',
+}: {
+  secondsLeft: number;
+  pending: boolean;
+  onResend: () => void;
+  label?: string;
+}) {
+  return (
+    <Button
+      type="button"
+      variant="link"
+      className="h-auto p-0"
+      onClick={onResend}
+      disabled={secondsLeft > 0 || pending}
+    >
+      {pending && <Spinner />}
+      {secondsLeft > 0 ? `${label} in ${formatCountdown(secondsLeft)}` : label}
+    </Button>
+  );
 }

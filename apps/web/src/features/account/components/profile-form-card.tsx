@@ -3,14 +3,20 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import MailCheck from 'lucide-react/icons/mail-check';
 import { type FormEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { EmailInput, FormAlert, FormField, OtpInput, SubmitButton } from '@/components/form/form-parts';
-import { Button } from '@/components/ui/button';
+import {
+  EmailInput,
+  FormAlert,
+  FormField,
+  OtpInput,
+  ResendCodeButton,
+  SubmitButton,
+} from '@/components/form/form-parts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { isApiError } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
-import { formatCountdown, useCountdown } from '@/lib/use-countdown';
+import { useCountdown } from '@/lib/use-countdown';
 import { useResendEmailChange, useUpdateProfile, useVerifyEmailChange } from '../api/account.api';
 
 const profileFields = ['full_name', 'email', 'category'] as const;
@@ -187,15 +193,7 @@ function EmailChangeStep({
           <SubmitButton pending={verify.isPending} className="w-auto" size="default">
             Confirm e-mail
           </SubmitButton>
-          <Button
-            type="button"
-            variant="link"
-            className="h-auto p-0"
-            onClick={onResend}
-            disabled={secondsLeft > 0 || resend.isPending}
-          >
-            {secondsLeft > 0 ? `Send a new code in ${formatCountdown(secondsLeft)}` : 'Send a new code'}
-          </Button>
+          <ResendCodeButton secondsLeft={secondsLeft} pending={resend.isPending} onResend={onResend} />
         </div>
       </form>
     </section>

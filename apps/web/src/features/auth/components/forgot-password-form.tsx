@@ -15,14 +15,14 @@ import {
   FormField,
   newPasswordHint,
   OtpInput,
+  ResendCodeButton,
   SubmitButton,
 } from '@/components/form/form-parts';
-import { Button } from '@/components/ui/button';
 import { PasswordInput } from '@/components/ui/password-input';
 import { isApiError } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
-import { formatCountdown, useCountdown } from '@/lib/use-countdown';
+import { useCountdown } from '@/lib/use-countdown';
 import { useRequestPasswordReset, useResetPassword } from '../api/auth.mutations';
 import { otpCooldownUntil, startOtpCooldown } from '../otp-cooldown';
 import { AuthHeading } from './auth-layout';
@@ -185,15 +185,7 @@ function ResetStep({
         <SubmitButton pending={form.formState.isSubmitting || reset.isPending}>Reset password</SubmitButton>
         <div className="flex items-center justify-center gap-1 text-muted-foreground text-sm">
           <span>No code?</span>
-          <Button
-            type="button"
-            variant="link"
-            className="h-auto p-0"
-            onClick={onResend}
-            disabled={secondsLeft > 0 || resend.isPending}
-          >
-            {secondsLeft > 0 ? `Send a new code in ${formatCountdown(secondsLeft)}` : 'Send a new code'}
-          </Button>
+          <ResendCodeButton secondsLeft={secondsLeft} pending={resend.isPending} onResend={onResend} />
         </div>
       </form>
     </>

@@ -4,13 +4,18 @@ import { Link } from '@tanstack/react-router';
 import MailCheck from 'lucide-react/icons/mail-check';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { EmailInput, FormAlert, FormField, OtpInput, SubmitButton } from '@/components/form/form-parts';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import {
+  EmailInput,
+  FormAlert,
+  FormField,
+  OtpInput,
+  ResendCodeButton,
+  SubmitButton,
+} from '@/components/form/form-parts';
 import { isApiError } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
-import { formatCountdown, useCountdown } from '@/lib/use-countdown';
+import { useCountdown } from '@/lib/use-countdown';
 import { useResendOtp, useVerifyAccount } from '../api/auth.mutations';
 import { otpCooldownUntil, startOtpCooldown } from '../otp-cooldown';
 import { type AuthSearch, pickAuthSearch } from '../search';
@@ -100,16 +105,12 @@ export function VerifyAccountForm({
         <SubmitButton pending={pending}>Verify account</SubmitButton>
         <div className="flex items-center justify-center gap-1 text-muted-foreground text-sm">
           <span>Didn't get the code?</span>
-          <Button
-            type="button"
-            variant="link"
-            className="h-auto p-0"
-            onClick={onResend}
-            disabled={secondsLeft > 0 || resend.isPending}
-          >
-            {resend.isPending && <Spinner />}
-            {secondsLeft > 0 ? `Resend code in ${formatCountdown(secondsLeft)}` : 'Resend code'}
-          </Button>
+          <ResendCodeButton
+            secondsLeft={secondsLeft}
+            pending={resend.isPending}
+            onResend={onResend}
+            label="Resend code"
+          />
         </div>
       </form>
       <p className="mt-8 text-center text-muted-foreground text-sm">
