@@ -151,7 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   if (enabled.has('payment')) await app.register(paymentModule, { prefix: servicePrefixes.payment, db, clock });
-  if (enabled.has('detector')) await app.register(detectorModule, { prefix: servicePrefixes.detector, db });
+  if (enabled.has('detector')) await app.register(detectorModule, { prefix: servicePrefixes.detector, db, clock });
   if (enabled.has('governance')) await app.register(governanceModule, { prefix: servicePrefixes.governance });
   if (enabled.has('api')) await app.register(publicApiModule, { prefix: servicePrefixes.api });
 

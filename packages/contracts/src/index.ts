@@ -6,6 +6,7 @@ export * from './history.js';
 export * from './licences.js';
 export * from './messages.js';
 export * from './oidc.js';
+export * from './payments.js';
 export * from './plans.js';
 export * from './referrals.js';
 export * from './tokens.js';

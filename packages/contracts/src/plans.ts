@@ -17,7 +17,14 @@ export const planSchema = z.object({
   price_cents: z.number().int(),
   currency: z.string(),
   tokens: z.number().int(),
+  /** The same plan in the other billing period has the same family; null for the free plan. */
+  family: z.string().nullable(),
   features: z.array(z.string()),
+  /** Null means no limit. */
+  limits: z.object({
+    max_words_per_run: z.number().int().nullable(),
+    api_requests_per_minute: z.number().int().nullable(),
+  }),
 });
 export type Plan = z.infer<typeof planSchema>;
 
@@ -29,8 +36,16 @@ export type PlanStatus = z.infer<typeof planStatusSchema>;
 
 /** `v1/plans/my_plan` (200). A 418 with the error shape means the free plan has expired. */
 export const myPlanSchema = z.object({
+  subscription_id: z.string(),
   plan: planSchema,
   started_at: z.string(),
+  /** Start of the current billing period: the allowance was last reset then. */
+  current_period_start: z.string(),
+  /** End of the current period (paid plans renew then), of the free plan, or null for a plan that never ends. */
   expires_at: z.string().nullable(),
+  /** The user cancelled: the plan ends at `expires_at` instead of renewing. */
+  cancel_at_period_end: z.boolean(),
+  /** Who bills the plan: none for the free plan and licences. */
+  provider: z.enum(['none', 'local', 'stripe']),
 });
 export type MyPlan = z.infer<typeof myPlanSchema>;

@@ -34,6 +34,38 @@ export const modelCoefficientsSchema = z.object({
 });
 export type ModelCoefficients = z.infer<typeof modelCoefficientsSchema>;
 
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
+  .refine(
+    (value) =>
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    'Use a real calendar date',
+  );
+
+/** The longest range `get-token-stats` answers in one call. */
+export const TOKEN_STATS_MAX_DAYS = 366;
+
+/** `ai-detector/get-token-stats?from_date=&to_date=` (YYYY-MM-DD, UTC days; each defaults to today, §9). */
+export const tokenStatsQuerySchema = z.object({ from_date: isoDate.optional(), to_date: isoDate.optional() });
+export type TokenStatsQuery = z.infer<typeof tokenStatsQuerySchema>;
+
+/** Tokens charged per UTC day and per service; days without use are listed with zeros. */
+export const tokenStatsSchema = z.object({
+  from_date: z.string(),
+  to_date: z.string(),
+  total_tokens: z.number().int(),
+  days: z.array(
+    z.object({
+      date: z.string(),
+      total_tokens: z.number().int(),
+      by_model: z.array(z.object({ model_name: serviceNameSchema, tokens: z.number().int() })),
+    }),
+  ),
+  by_model: z.array(z.object({ model_name: serviceNameSchema, tokens: z.number().int() })),
+});
+export type TokenStats = z.infer<typeof tokenStatsSchema>;
+
 /** `services/cancellation-reasons/?source=`: the query (no source lists every reason). */
 export const cancellationReasonsQuerySchema = z.object({ source: z.string().trim().min(1).max(64).optional() });
 export type CancellationReasonsQuery = z.infer<typeof cancellationReasonsQuerySchema>;

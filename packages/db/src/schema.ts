@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -86,7 +88,14 @@ export const plans = pgTable('plans', {
   tokens: integer('tokens').notNull(),
   /** How long the plan lasts from its start when it has no billing period (the free plan). */
   durationDays: integer('duration_days'),
+  /** The same plan in every billing period shares a family (`ai-detector-basic`); null for free and licence plans. */
+  family: text('family'),
   features: jsonb('features').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  /** Limits shown with the plan; null means no limit. */
+  limits: jsonb('limits')
+    .$type<{ maxWordsPerRun: number | null; apiRequestsPerMinute: number | null }>()
+    .notNull()
+    .default(sql`'{"maxWordsPerRun":null,"apiRequestsPerMinute":null}'::jsonb`),
   active: boolean('active').notNull().default(true),
   sortOrder: integer('sort_order').notNull().default(0),
   createdAt: createdAt(),
@@ -102,25 +111,242 @@ export const subscriptions = pgTable(
     planId: uuid('plan_id')
       .notNull()
       .references(() => plans.id),
+    /** `cancelled`: replaced by another plan before its end; `expired`: ran to its end without renewing. */
     status: text('status', { enum: ['active', 'cancelled', 'expired'] })
       .notNull()
       .default('active'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Start of the current billing period (= startedAt until the first renewal); the allowance resets here. */
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull().defaultNow(),
+    /** End of the current period for paid plans, end of the plan for the free plan; null never ends (licences). */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Who bills it: none (free plan, licences), the built-in local checkout, or Stripe. */
+    provider: text('provider', { enum: ['none', 'local', 'stripe'] })
+      .notNull()
+      .default('none'),
+    providerSubscriptionId: text('provider_subscription_id'),
+    /** The user cancelled: the plan stays until `expiresAt`, then expires instead of renewing. */
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
-  (t) => [index('subscriptions_user_idx').on(t.userId, t.startedAt)],
+  (t) => [
+    index('subscriptions_user_idx').on(t.userId, t.startedAt),
+    index('subscriptions_due_idx').on(t.status, t.expiresAt),
+    uniqueIndex('subscriptions_provider_subscription_idx').on(t.provider, t.providerSubscriptionId),
+  ],
 );
 
-/** The three balances of spec §3; the ledger that moves them arrives with the payments issue. */
-export const tokenAccounts = pgTable('token_accounts', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  tokenBalance: integer('token_balance').notNull().default(0),
-  planBalance: integer('plan_balance').notNull().default(0),
-  referralTokenBalance: integer('referral_token_balance').notNull().default(0),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+/**
+ * The three balances of spec §3. Only the ledger (apps/server …/detector/ledger.ts) writes here, each change
+ * with a `ledger_entries` row; the checks make an overdraft impossible even for a buggy caller.
+ */
+export const tokenAccounts = pgTable(
+  'token_accounts',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenBalance: integer('token_balance').notNull().default(0),
+    planBalance: integer('plan_balance').notNull().default(0),
+    referralTokenBalance: integer('referral_token_balance').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('token_accounts_token_balance_check', sql`${t.tokenBalance} >= 0`),
+    check('token_accounts_plan_balance_check', sql`${t.planBalance} >= -1`),
+    check('token_accounts_referral_balance_check', sql`${t.referralTokenBalance} >= 0`),
+  ],
+);
+
+export const ledgerReasons = [
+  /** The balance an account had when the ledger was introduced. */
+  'opening_balance',
+  'free_plan',
+  /** A plan bought at checkout or switched to: the allowance is set to the plan's tokens. */
+  'plan_purchase',
+  /** A new billing period: the allowance resets. */
+  'plan_renewal',
+  /** The plan ended or was replaced: what was left of its allowance goes. */
+  'plan_ended',
+  'licence',
+  'referral',
+  'token_packet',
+  /** A tool run paid for its work. */
+  'charge',
+  'admin_adjustment',
+] as const;
+export type LedgerReason = (typeof ledgerReasons)[number];
+
+/**
+ * Append-only: every change of a balance, with what it was after. Replaying the deltas from zero rebuilds
+ * `token_accounts` exactly; `npm run ledger:check` proves it.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason', { enum: ledgerReasons }).notNull(),
+    /** The service a charge paid for. */
+    modelName: text('model_name'),
+    /** What a charge cost, even on an unlimited plan where no balance moves (token stats count it). */
+    tokensCharged: integer('tokens_charged').notNull().default(0),
+    planDelta: integer('plan_delta').notNull().default(0),
+    referralDelta: integer('referral_delta').notNull().default(0),
+    tokenDelta: integer('token_delta').notNull().default(0),
+    planAfter: integer('plan_after').notNull(),
+    referralAfter: integer('referral_after').notNull(),
+    tokenAfter: integer('token_after').notNull(),
+    /** What caused it: checkout_session, subscription, history_item, licence_code, referral_credit, … */
+    referenceType: text('reference_type'),
+    referenceId: text('reference_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_entries_user_idx').on(t.userId, t.id),
+    index('ledger_entries_user_reason_created_idx').on(t.userId, t.reason, t.createdAt),
+  ],
+);
+
+/** One-off purchases of tokens that never expire (`token_balance`). */
+export const tokenPackets = pgTable('token_packets', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  tokens: integer('tokens').notNull(),
+  priceCents: integer('price_cents').notNull(),
+  currency: text('currency').notNull().default('usd'),
+  active: boolean('active').notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: createdAt(),
 });
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored upper-case; codes are matched case-insensitively. */
+    code: text('code').notNull().unique(),
+    description: text('description'),
+    /** Exactly one of percentOff and amountOffCents is set. */
+    percentOff: integer('percent_off'),
+    amountOffCents: integer('amount_off_cents'),
+    currency: text('currency').notNull().default('usd'),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    /** Null: unlimited. Counts completed payments plus open checkouts holding the coupon. */
+    maxRedemptions: integer('max_redemptions'),
+    maxRedemptionsPerUser: integer('max_redemptions_per_user').default(1),
+    /** Plan or token-packet slugs the coupon is for; null: every product. */
+    productSlugs: jsonb('product_slugs').$type<string[]>(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'coupons_discount_check',
+      sql`(${t.percentOff} is null) <> (${t.amountOffCents} is null) and coalesce(${t.percentOff}, 1) between 1 and 100 and coalesce(${t.amountOffCents}, 1) > 0`,
+    ),
+  ],
+);
+
+/** An order on its way through a payment provider. Fulfilled once, from the provider's confirmed event. */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
+    providerSessionId: text('provider_session_id'),
+    kind: text('kind', { enum: ['plan', 'token_packet'] }).notNull(),
+    planId: uuid('plan_id').references(() => plans.id),
+    tokenPacketId: uuid('token_packet_id').references(() => tokenPackets.id),
+    couponId: uuid('coupon_id').references(() => coupons.id),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: ['open', 'completed', 'failed', 'expired'] })
+      .notNull()
+      .default('open'),
+    /** Why the last payment attempt failed (a declined card), shown on the checkout page. */
+    failureReason: text('failure_reason'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('checkout_sessions_provider_session_idx').on(t.provider, t.providerSessionId),
+    index('checkout_sessions_user_idx').on(t.userId, t.createdAt),
+    index('checkout_sessions_coupon_idx').on(t.couponId, t.status),
+  ],
+);
+
+/** Provider events already applied: the same event twice is applied once. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    checkoutSessionId: uuid('checkout_session_id').references(() => checkoutSessions.id, { onDelete: 'set null' }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_events_provider_event_idx').on(t.provider, t.eventId)],
+);
+
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    couponId: uuid('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    checkoutSessionId: uuid('checkout_session_id')
+      .notNull()
+      .unique()
+      .references(() => checkoutSessions.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('coupon_redemptions_coupon_user_idx').on(t.couponId, t.userId)],
+);
+
+/** Receipts for every payment: a purchase or a renewal. Shown on the subscription tab. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Printed as INV-000042. */
+    number: bigint('number', { mode: 'number' }).notNull().unique().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    checkoutSessionId: uuid('checkout_session_id').references(() => checkoutSessions.id, { onDelete: 'set null' }),
+    subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+    description: text('description').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+    currency: text('currency').notNull(),
+    provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
+    providerInvoiceId: text('provider_invoice_id'),
+    periodStart: timestamp('period_start', { withTimezone: true }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('invoices_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('invoices_provider_invoice_idx').on(t.provider, t.providerInvoiceId),
+  ],
+);
 
 export const modelCoefficients = pgTable('model_coefficients', {
   modelName: text('model_name').primaryKey(),

@@ -1,13 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type DatabaseHandle } from './connection.js';
-import { cancellationReasons, modelCoefficients, plans } from './schema.js';
+import { cancellationReasons, modelCoefficients, plans, tokenPackets } from './schema.js';
 import { seedDatabase } from './seed.js';
 
 describe('seedDatabase', () => {
   let handle: DatabaseHandle;
-  const count = async (table: typeof plans | typeof modelCoefficients | typeof cancellationReasons) =>
-    (await handle.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n;
+  const count = async (
+    table: typeof plans | typeof modelCoefficients | typeof cancellationReasons | typeof tokenPackets,
+  ) => (await handle.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n;
 
   beforeAll(async () => {
     handle = await createDatabase({});
@@ -15,13 +16,19 @@ describe('seedDatabase', () => {
   });
   afterAll(() => handle.close());
 
-  it('seeds plans, model coefficients and cancellation reasons once, however often it runs', async () => {
+  it('seeds plans, token packets, model coefficients and cancellation reasons once, however often it runs', async () => {
     await seedDatabase(handle.db);
-    const first = [await count(plans), await count(modelCoefficients), await count(cancellationReasons)];
+    const counts = async () => [
+      await count(plans),
+      await count(tokenPackets),
+      await count(modelCoefficients),
+      await count(cancellationReasons),
+    ];
+    const first = await counts();
     await seedDatabase(handle.db);
     await seedDatabase(handle.db);
-    expect([await count(plans), await count(modelCoefficients), await count(cancellationReasons)]).toEqual(first);
-    expect(first).toEqual([14, 15, 9]);
+    expect(await counts()).toEqual(first);
+    expect(first).toEqual([14, 3, 15, 9]);
   });
 
   it('seeds one inactive, never-ending plan per licence tier', async () => {

@@ -1,9 +1,9 @@
 import type { Database } from './connection.js';
-import { cancellationReasons, modelCoefficients, plans } from './schema.js';
+import { cancellationReasons, modelCoefficients, plans, tokenPackets } from './schema.js';
 
 type NewPlan = typeof plans.$inferInsert;
 
-/** The catalogue a fresh install starts with; the payments issue adds the admin CLI to edit it. */
+/** The catalogue a fresh install starts with; `npm run catalog` edits it afterwards. */
 export const seedPlans: NewPlan[] = [
   {
     slug: 'free',
@@ -23,6 +23,8 @@ export const seedPlans: NewPlan[] = [
     return [
       {
         slug: `ai-detector-basic-${period}`,
+        family: 'ai-detector-basic',
+        limits: { maxWordsPerRun: 25_000, apiRequestsPerMinute: null },
         name: 'Basic',
         tab: 'ai-detector',
         period,
@@ -33,6 +35,8 @@ export const seedPlans: NewPlan[] = [
       },
       {
         slug: `ai-detector-pro-${period}`,
+        family: 'ai-detector-pro',
+        limits: { maxWordsPerRun: 100_000, apiRequestsPerMinute: null },
         name: 'Pro',
         tab: 'ai-detector',
         period,
@@ -43,6 +47,8 @@ export const seedPlans: NewPlan[] = [
       },
       {
         slug: `stealth-ai-starter-${period}`,
+        family: 'stealth-ai-starter',
+        limits: { maxWordsPerRun: 10_000, apiRequestsPerMinute: null },
         name: 'Stealth Starter',
         tab: 'stealth-ai',
         period,
@@ -53,6 +59,8 @@ export const seedPlans: NewPlan[] = [
       },
       {
         slug: `stealth-ai-unlimited-${period}`,
+        family: 'stealth-ai-unlimited',
+        limits: { maxWordsPerRun: 50_000, apiRequestsPerMinute: null },
         name: 'Stealth Unlimited',
         tab: 'stealth-ai',
         period,
@@ -63,6 +71,8 @@ export const seedPlans: NewPlan[] = [
       },
       {
         slug: `api-agent-starter-${period}`,
+        family: 'api-agent-starter',
+        limits: { maxWordsPerRun: 100_000, apiRequestsPerMinute: 60 },
         name: 'API Starter',
         tab: 'api-agent',
         period,
@@ -92,6 +102,13 @@ export const seedPlans: NewPlan[] = [
       sortOrder: 100 + i,
     }),
   ),
+];
+
+/** One-off token purchases: they never expire and are spent after the plan and referral tokens. */
+export const seedTokenPackets: (typeof tokenPackets.$inferInsert)[] = [
+  { slug: 'tokens-50k', name: '50K tokens', tokens: 50_000, priceCents: 900, sortOrder: 1 },
+  { slug: 'tokens-200k', name: '200K tokens', tokens: 200_000, priceCents: 2_900, sortOrder: 2 },
+  { slug: 'tokens-1m', name: '1M tokens', tokens: 1_000_000, priceCents: 9_900, sortOrder: 3 },
 ];
 
 /** Tokens per unit (DESIGN.md "Tokens": a run costs ceil(units × coefficient)). */
@@ -128,6 +145,7 @@ export const seedCancellationReasons: (typeof cancellationReasons.$inferInsert)[
 /** Idempotent: rows that exist are left as they are, so edits made after the first seed survive. */
 export async function seedDatabase(db: Database): Promise<void> {
   await db.insert(plans).values(seedPlans).onConflictDoNothing({ target: plans.slug });
+  await db.insert(tokenPackets).values(seedTokenPackets).onConflictDoNothing({ target: tokenPackets.slug });
   await db.insert(modelCoefficients).values(seedCoefficients).onConflictDoNothing();
   await db.insert(cancellationReasons).values(seedCancellationReasons).onConflictDoNothing();
 }

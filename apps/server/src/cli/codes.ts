@@ -7,10 +7,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { MAX_LICENCE_TIER } from '@candor/contracts';
-import { createDatabase, type DatabaseHandle, seedDatabase } from '@candor/db';
-import { type Config, ConfigError, loadConfig } from '../config/env.js';
+import { type DatabaseHandle, seedDatabase } from '@candor/db';
+import type { Config } from '../config/env.js';
 import { createLicencesRepository } from '../modules/auth/licences.repository.js';
 import { createLicencesService } from '../modules/auth/licences.service.js';
+import { type CliIo, openCliDatabase, runAsMain, UsageError } from './cli-support.js';
 
 const MAX_COUNT = 10_000;
 
@@ -30,48 +31,12 @@ Database: the same settings as the server. With DATABASE_URL it uses that Postgr
 embedded PGlite database in DATA_DIR/pglite (default ./.data/pglite). PGlite can be opened by one process only:
 stop the server before running this command against it (it refuses to run while the server answers on PORT).`;
 
-export interface CliIo {
-  out: (line: string) => void;
-  err: (line: string) => void;
-}
-
-class UsageError extends Error {}
-
 function positiveInt(value: string | undefined, name: string, max: number): number {
   if (value === undefined) throw new UsageError(`--${name} is required`);
   if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > max) {
     throw new UsageError(`--${name} must be a whole number from 1 to ${max}`);
   }
   return Number(value);
-}
-
-/** True when something (the server) answers /healthz on PORT: PGlite must not be opened by two processes. */
-async function serverIsRunning(config: Config): Promise<boolean> {
-  try {
-    const response = await fetch(`http://127.0.0.1:${config.port}/healthz`, { signal: AbortSignal.timeout(1_000) });
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
-
-async function openDatabase(config: Config): Promise<DatabaseHandle> {
-  if (config.databaseUrl) return createDatabase({ databaseUrl: config.databaseUrl, poolSize: 2 });
-  const dataDir = path.join(config.dataDir, 'pglite');
-  if (await serverIsRunning(config)) {
-    throw new UsageError(
-      `The server is running on port ${config.port} with the embedded PGlite database in ${dataDir}, which only one ` +
-        'process can open. Stop the server, run this command, then start the server again (or use DATABASE_URL).',
-    );
-  }
-  try {
-    return await createDatabase({ dataDir });
-  } catch (error) {
-    throw new UsageError(
-      `Could not open the PGlite database in ${dataDir} (${(error as Error).message}). ` +
-        'If the server is running, stop it first: PGlite can be opened by one process only.',
-    );
-  }
 }
 
 /** Runs one command; returns the exit code. The codes go to `out`, everything else to `err`. */
@@ -102,7 +67,7 @@ export async function runCodesCli(argv: string[], config: Config, io: CliIo): Pr
       values.batch?.trim() || `${new Date().toISOString().slice(0, 10)}-t${tier}-${randomBytes(3).toString('hex')}`;
     if (batch.length > 100) throw new UsageError('--batch must be at most 100 characters');
 
-    handle = await openDatabase(config);
+    handle = await openCliDatabase(config);
     await handle.migrate();
     await seedDatabase(handle.db);
     const repo = createLicencesRepository(handle.db);
@@ -151,20 +116,6 @@ export async function runCodesCli(argv: string[], config: Config, io: CliIo): Pr
   }
 }
 
-async function main() {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    for (const problem of error.problems) console.error(`Configuration error: ${problem}`);
-    process.exit(1);
-  }
-  const io: CliIo = {
-    out: (line) => process.stdout.write(`${line}\n`),
-    err: (line) => process.stderr.write(`${line}\n`),
-  };
-  process.exitCode = await runCodesCli(process.argv.slice(2), config, io);
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  await runAsMain((argv, config, io) => runCodesCli(argv, config, io));
 }
-
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) await main();

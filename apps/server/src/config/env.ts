@@ -92,6 +92,27 @@ export const envTable = {
     default: null,
     description: 'Address the contact form (demo requests) is e-mailed to; defaults to the MAIL_FROM address',
   },
+  PAYMENT_PROVIDER: {
+    default: 'local',
+    description: 'local (the built-in offline checkout with test cards) or stripe (Stripe Checkout and webhooks)',
+  },
+  STRIPE_SECRET_KEY: { default: null, description: 'Stripe secret key (sk_test_… or sk_live_…); needed for stripe' },
+  STRIPE_WEBHOOK_SECRET: {
+    default: null,
+    description: 'Signing secret (whsec_…) of the Stripe webhook endpoint /api/payment/v1/payments/webhooks/stripe',
+  },
+  STRIPE_API_URL: {
+    default: null,
+    description: 'Other base URL for the Stripe API (a local double or a proxy); without it the real api.stripe.com',
+  },
+  CHECKOUT_SESSION_TTL_MINUTES: {
+    default: '30',
+    description: 'How long a checkout session can be paid (30 to 1440, as Stripe allows)',
+  },
+  SUBSCRIPTION_SWEEP_SECONDS: {
+    default: '60',
+    description: 'How often due subscriptions renew or end and lapsed plans lose their allowance; 0 turns it off',
+  },
 } as const satisfies Record<string, { default: string | null; description: string }>;
 
 export type EnvName = keyof typeof envTable;
@@ -125,6 +146,16 @@ export interface Config {
   /** Where contact requests are e-mailed. */
   contactEmailTo: string;
   oidc: { issuer: string; clientId: string | undefined; clientSecret: string | undefined; flow: 'implicit' | 'code' };
+  payment: PaymentConfig;
+}
+
+export interface PaymentConfig {
+  provider: 'local' | 'stripe';
+  /** Set exactly when the provider is stripe. */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
+  checkoutSessionTtlMinutes: number;
+  /** 0: no periodic sweep (tests run it by hand). */
+  subscriptionSweepSeconds: number;
 }
 
 /** Thrown with one line per problem, so start-up can print them all at once. */
@@ -199,6 +230,20 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().trim().min(1).optional(),
   OIDC_FLOW: z.enum(['implicit', 'code'], { error: 'must be implicit or code' }),
+  PAYMENT_PROVIDER: z.enum(['local', 'stripe'], { error: 'must be local or stripe' }),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .trim()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key like sk_test_…')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .regex(/^whsec_\w+$/, 'must be a webhook signing secret like whsec_…')
+    .optional(),
+  STRIPE_API_URL: url(['http:', 'https:'], 'http://127.0.0.1:12111').optional(),
+  CHECKOUT_SESSION_TTL_MINUTES: integer(30, 1_440),
+  SUBSCRIPTION_SWEEP_SECONDS: integer(0, DAY),
 });
 
 /** Defaults that are computed rather than fixed strings. */
@@ -220,7 +265,11 @@ export function parseEnv(source: EnvSource, options: { cwd?: string } = {}): Con
   const trustProxy = parseTrustProxy(raw.TRUST_PROXY ?? 'false');
   if (trustProxy === undefined)
     problems.push('TRUST_PROXY: must be true, false, a hop count or a comma list of addresses');
-  if (!parsed.success || trustProxy === undefined) throw new ConfigError([...new Set(problems)]);
+  if (raw.PAYMENT_PROVIDER === 'stripe') {
+    if (!raw.STRIPE_SECRET_KEY) problems.push('STRIPE_SECRET_KEY: is needed when PAYMENT_PROVIDER is stripe');
+    if (!raw.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET: is needed when PAYMENT_PROVIDER is stripe');
+  }
+  if (!parsed.success || trustProxy === undefined || problems.length > 0) throw new ConfigError([...new Set(problems)]);
 
   const env = parsed.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
@@ -257,6 +306,15 @@ export function parseEnv(source: EnvSource, options: { cwd?: string } = {}): Con
       clientId: env.OIDC_CLIENT_ID,
       clientSecret: env.OIDC_CLIENT_SECRET,
       flow: env.OIDC_FLOW,
+    },
+    payment: {
+      provider: env.PAYMENT_PROVIDER,
+      stripe:
+        env.PAYMENT_PROVIDER === 'stripe' && env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+          ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL }
+          : undefined,
+      checkoutSessionTtlMinutes: env.CHECKOUT_SESSION_TTL_MINUTES,
+      subscriptionSweepSeconds: env.SUBSCRIPTION_SWEEP_SECONDS,
     },
   };
 }

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { createDatabase, type DatabaseHandle, seedDatabase } from '@candor/db';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { readTestSettings } from '../config/env.js';
+import { findLedgerDrift } from '../modules/detector/ledger-check.js';
 
 export interface TestDatabase {
   handle: DatabaseHandle;
@@ -77,7 +78,10 @@ export function databaseTargets(): DatabaseTarget[] {
   ];
 }
 
-/** Runs `body` once per available database, each on a fresh one (a getter: it exists once `beforeAll` ran). */
+/**
+ * Runs `body` once per available database, each on a fresh one (a getter: it exists once `beforeAll` ran).
+ * Afterwards every balance must still match its ledger, whatever the suite did.
+ */
 export function describeOnEachDatabase(
   title: string,
   body: (database: () => TestDatabase, target: DatabaseTarget) => void,
@@ -93,7 +97,11 @@ export function describeOnEachDatabase(
         database = await target.create();
       });
       afterAll(async () => {
-        await database?.drop();
+        try {
+          if (database) expect(await findLedgerDrift(database.handle.db), 'ledger drift after the suite').toEqual([]);
+        } finally {
+          await database?.drop();
+        }
       });
       body(() => database ?? unavailable(target), target);
     });

@@ -1,14 +1,7 @@
 import { type LicenceOutcome, MAX_LICENCE_CODES_PER_ACCOUNT, MAX_LICENCE_TIER } from '@candor/contracts';
-import {
-  type Database,
-  licenceActivations,
-  licenceCodes,
-  plans,
-  subscriptions,
-  tokenAccounts,
-  users,
-} from '@candor/db';
+import { type Database, licenceActivations, licenceCodes, plans, subscriptions, users } from '@candor/db';
 import { and, count, desc, eq, isNull, max, sql } from 'drizzle-orm';
+import { setPlanAllowance } from '../detector/ledger.js';
 
 export type LicenceActivationRow = typeof licenceActivations.$inferSelect;
 export type LicencePlanRow = Pick<typeof plans.$inferSelect, 'id' | 'slug' | 'name' | 'tokens'>;
@@ -92,11 +85,16 @@ export function createLicencesRepository(db: Database) {
               .update(subscriptions)
               .set({ status: 'cancelled', expiresAt: now })
               .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'active')));
-            await tx.insert(subscriptions).values({ userId, planId: plan.id, startedAt: now, expiresAt: null });
             await tx
-              .insert(tokenAccounts)
-              .values({ userId, planBalance: plan.tokens, updatedAt: now })
-              .onConflictDoUpdate({ target: tokenAccounts.userId, set: { planBalance: plan.tokens, updatedAt: now } });
+              .insert(subscriptions)
+              .values({ userId, planId: plan.id, startedAt: now, currentPeriodStart: now, expiresAt: null });
+            await setPlanAllowance(tx, {
+              userId,
+              tokens: plan.tokens,
+              reason: 'licence',
+              reference: { type: 'licence_code', id: code.id },
+              now,
+            });
           }
           result = { outcome: 'activated', tier, codesRedeemed, plan };
         }

@@ -1,5 +1,6 @@
-import { type Database, referralCredits, tokenAccounts, users } from '@candor/db';
-import { and, count, eq, sql, sum } from 'drizzle-orm';
+import { type Database, referralCredits, users } from '@candor/db';
+import { and, count, eq, sum } from 'drizzle-orm';
+import { credit } from '../detector/ledger.js';
 
 export interface ReferralCreditInput {
   refereeId: string;
@@ -47,20 +48,19 @@ export function createReferralsRepository(db: Database) {
           .onConflictDoNothing({ target: referralCredits.refereeEmailHmac })
           .returning({ id: referralCredits.id });
         if (inserted.length === 0) return { credited: false, reason: 'already_credited' };
+        const [creditRow] = inserted;
         for (const [userId, tokens] of [
           [referrer.id, input.referrerTokens],
           [referee.id, input.refereeTokens],
         ] as const) {
-          await tx
-            .insert(tokenAccounts)
-            .values({ userId, referralTokenBalance: tokens, updatedAt: input.now })
-            .onConflictDoUpdate({
-              target: tokenAccounts.userId,
-              set: {
-                referralTokenBalance: sql`${tokenAccounts.referralTokenBalance} + ${tokens}`,
-                updatedAt: input.now,
-              },
-            });
+          await credit(tx, {
+            userId,
+            bucket: 'referral',
+            amount: tokens,
+            reason: 'referral',
+            reference: creditRow && { type: 'referral_credit', id: creditRow.id },
+            now: input.now,
+          });
         }
         return { credited: true, referrerId: referrer.id };
       });

@@ -1,14 +1,6 @@
-import {
-  type Database,
-  identities,
-  plans,
-  refreshTokens,
-  subscriptions,
-  tokenAccounts,
-  uniqueViolation,
-  users,
-} from '@candor/db';
+import { type Database, identities, plans, refreshTokens, subscriptions, uniqueViolation, users } from '@candor/db';
 import { and, eq, exists, isNull, like, or, sql } from 'drizzle-orm';
+import { setPlanAllowance } from '../detector/ledger.js';
 import { noSessionUserCache, type SessionUserCache } from './session-cache.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -106,11 +98,24 @@ export function createUsersRepository(db: Database, cache: SessionUserCache<User
             .returning();
           if (!user) throw new Error('insert returned no user');
           if (account.identity) await tx.insert(identities).values({ userId: user.id, ...account.identity });
-          await tx.insert(tokenAccounts).values({ userId: user.id, planBalance: free.tokens, updatedAt: account.now });
           const expiresAt = free.durationDays ? new Date(account.now.getTime() + free.durationDays * 86_400_000) : null;
-          await tx
+          const [subscription] = await tx
             .insert(subscriptions)
-            .values({ userId: user.id, planId: free.id, startedAt: account.now, expiresAt });
+            .values({
+              userId: user.id,
+              planId: free.id,
+              startedAt: account.now,
+              currentPeriodStart: account.now,
+              expiresAt,
+            })
+            .returning({ id: subscriptions.id });
+          await setPlanAllowance(tx, {
+            userId: user.id,
+            tokens: free.tokens,
+            reason: 'free_plan',
+            reference: subscription && { type: 'subscription', id: subscription.id },
+            now: account.now,
+          });
           await within?.(tx, user);
           return user;
         });

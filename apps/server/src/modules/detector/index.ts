@@ -8,12 +8,15 @@ import { tokensRoutes } from './tokens.routes.js';
 
 export { createHistoryRepository, type NewHistoryRow } from './history.repository.js';
 
+export * as ledger from './ledger.js';
+
 export interface DetectorModuleOptions {
   db: Database;
+  clock: () => Date;
 }
 
 /** The detector service: token balance, coefficients and history (`/api/detector/`); every route needs a session. */
 export async function detectorModule(app: FastifyInstance, opts: DetectorModuleOptions) {
-  await app.register(tokensRoutes, { repo: createTokensRepository(opts.db) });
+  await app.register(tokensRoutes, { db: opts.db, repo: createTokensRepository(opts.db), clock: opts.clock });
   await app.register(historyRoutes, { service: createHistoryService({ repo: createHistoryRepository(opts.db) }) });
 }

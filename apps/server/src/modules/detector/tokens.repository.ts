@@ -1,13 +1,7 @@
-import { type Database, modelCoefficients, tokenAccounts } from '@candor/db';
-import { eq } from 'drizzle-orm';
+import { type Database, modelCoefficients } from '@candor/db';
 
 export function createTokensRepository(db: Database) {
   return {
-    async balance(userId: string) {
-      const [row] = await db.select().from(tokenAccounts).where(eq(tokenAccounts.userId, userId)).limit(1);
-      return row;
-    },
-
     async coefficients() {
       return db.select().from(modelCoefficients);
     },

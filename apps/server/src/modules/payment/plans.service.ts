@@ -11,7 +11,12 @@ export const toPlan = (row: PlanRow): Plan => ({
   price_cents: row.priceCents,
   currency: row.currency,
   tokens: row.tokens,
+  family: row.family,
   features: row.features,
+  limits: {
+    max_words_per_run: row.limits.maxWordsPerRun,
+    api_requests_per_minute: row.limits.apiRequestsPerMinute,
+  },
 });
 
 // The spec's client reads status 418 as "free plan expired" and sends the user to /pricing.
@@ -32,9 +37,13 @@ export function createPlansService(deps: { repo: PlansRepository; clock: () => D
       const lapsed = subscription.expiresAt !== null && subscription.expiresAt.getTime() < deps.clock().getTime();
       if (plan.slug === 'free' && lapsed) throw freePlanExpired();
       return {
+        subscription_id: subscription.id,
         plan: toPlan(plan),
         started_at: subscription.startedAt.toISOString(),
+        current_period_start: subscription.currentPeriodStart.toISOString(),
         expires_at: subscription.expiresAt?.toISOString() ?? null,
+        cancel_at_period_end: subscription.cancelAtPeriodEnd,
+        provider: subscription.provider,
       };
     },
   };

@@ -1,0 +1,239 @@
+/**
+ * The token ledger: the one module that changes a balance (DESIGN.md "Tokens").
+ *
+ * Every function that writes takes the caller's transaction, so a charge commits or rolls back together with the
+ * work it pays for, and a purchase together with its fulfilment. The account row is locked (`for update`) before
+ * it is read, which serialises concurrent changes of one user's balance: no interleaving can overdraw it, and the
+ * table's check constraints would refuse a negative balance even from a buggy caller.
+ *
+ * Spending order: the plan allowance first (it resets each period, so using it first wastes nothing), then
+ * referral tokens (a gift), then purchased tokens last (money the user paid; they never expire).
+ */
+import { errorCodes, type ServiceName } from '@candor/contracts';
+import {
+  type Database,
+  type LedgerReason,
+  ledgerEntries,
+  modelCoefficients,
+  plans,
+  subscriptions,
+  tokenAccounts,
+} from '@candor/db';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { AppError } from '../../http/errors.js';
+
+export interface Balances {
+  plan: number;
+  referral: number;
+  token: number;
+}
+
+/** What caused a change: a checkout session, subscription, history item, licence code, referral credit, … */
+export interface LedgerReference {
+  type: string;
+  id: string;
+}
+
+export interface ChargeReceipt {
+  /** Tokens the run cost: ceil(units × coefficient). */
+  cost: number;
+  /** How much came out of each balance (all zero on an unlimited plan). */
+  spent: Balances;
+  balance: Balances;
+}
+
+const UNLIMITED = -1;
+const ZERO: Balances = { plan: 0, referral: 0, token: 0 };
+
+/** The balances without locking (for display); zeros when the user has no account yet. */
+export async function readBalance(db: Database, userId: string): Promise<Balances> {
+  const [row] = await db.select().from(tokenAccounts).where(eq(tokenAccounts.userId, userId)).limit(1);
+  return row ? { plan: row.planBalance, referral: row.referralTokenBalance, token: row.tokenBalance } : { ...ZERO };
+}
+
+/** Locks the user's account row until `tx` ends, creating an empty one first if there is none. */
+async function lockAccount(tx: Database, userId: string): Promise<Balances> {
+  await tx.insert(tokenAccounts).values({ userId }).onConflictDoNothing();
+  const [row] = await tx.select().from(tokenAccounts).where(eq(tokenAccounts.userId, userId)).for('update');
+  if (!row) throw new Error(`no token account for ${userId}`);
+  return { plan: row.planBalance, referral: row.referralTokenBalance, token: row.tokenBalance };
+}
+
+interface EntryDetails {
+  userId: string;
+  reason: LedgerReason;
+  reference?: LedgerReference | undefined;
+  modelName?: string;
+  tokensCharged?: number;
+  now: Date;
+}
+
+/** Moves the account from `before` to `after` and appends the entry that says so. */
+async function record(tx: Database, before: Balances, after: Balances, entry: EntryDetails): Promise<void> {
+  await tx
+    .update(tokenAccounts)
+    .set({
+      planBalance: after.plan,
+      referralTokenBalance: after.referral,
+      tokenBalance: after.token,
+      updatedAt: entry.now,
+    })
+    .where(eq(tokenAccounts.userId, entry.userId));
+  await tx.insert(ledgerEntries).values({
+    userId: entry.userId,
+    reason: entry.reason,
+    modelName: entry.modelName ?? null,
+    tokensCharged: entry.tokensCharged ?? 0,
+    planDelta: after.plan - before.plan,
+    referralDelta: after.referral - before.referral,
+    tokenDelta: after.token - before.token,
+    planAfter: after.plan,
+    referralAfter: after.referral,
+    tokenAfter: after.token,
+    referenceType: entry.reference?.type ?? null,
+    referenceId: entry.reference?.id ?? null,
+    createdAt: entry.now,
+  });
+}
+
+/** Adds tokens to the referral or the purchased balance. */
+export async function credit(
+  tx: Database,
+  input: { userId: string; bucket: 'referral' | 'token'; amount: number } & Omit<EntryDetails, 'userId'>,
+): Promise<Balances> {
+  if (!Number.isInteger(input.amount) || input.amount < 0) throw new Error(`bad credit amount ${input.amount}`);
+  const before = await lockAccount(tx, input.userId);
+  const after = { ...before, [input.bucket]: before[input.bucket] + input.amount };
+  if (input.amount > 0) await record(tx, before, after, input);
+  return after;
+}
+
+/** Sets the plan allowance: a new plan or period (its tokens, -1 unlimited), or 0 when a plan ends. */
+export async function setPlanAllowance(
+  tx: Database,
+  input: { userId: string; tokens: number } & Omit<EntryDetails, 'userId'>,
+): Promise<Balances> {
+  if (!Number.isInteger(input.tokens) || input.tokens < UNLIMITED) throw new Error(`bad allowance ${input.tokens}`);
+  const before = await lockAccount(tx, input.userId);
+  const after = { ...before, plan: input.tokens };
+  if (after.plan !== before.plan) await record(tx, before, after, input);
+  return after;
+}
+
+/** Tokens `units` of a service cost: ceil(units × coefficient). */
+export async function quote(db: Database, modelName: ServiceName, units: number): Promise<number> {
+  if (!Number.isFinite(units) || units < 0) throw new Error(`bad unit count ${units}`);
+  const [row] = await db
+    .select({ coefficient: modelCoefficients.coefficient })
+    .from(modelCoefficients)
+    .where(eq(modelCoefficients.modelName, modelName))
+    .limit(1);
+  if (!row) throw new Error(`no coefficient for ${modelName}`);
+  // Rounded first so 0.1 × 30 = 3.0000000000000004 costs 3, not 4.
+  return Math.ceil(Number((units * row.coefficient).toFixed(6)));
+}
+
+/**
+ * Whether the plan allowance may be spent: the current plan must not have lapsed. A paid plan past its period end
+ * still counts while it waits for its renewal; a free plan past its end, or a cancelled one, does not.
+ */
+async function planAllowanceUsable(tx: Database, userId: string, now: Date): Promise<boolean> {
+  const [current] = await tx
+    .select({
+      expiresAt: subscriptions.expiresAt,
+      provider: subscriptions.provider,
+      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+      period: plans.period,
+    })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'active')))
+    .orderBy(desc(subscriptions.startedAt), desc(subscriptions.id))
+    .limit(1);
+  if (!current) return false;
+  if (current.expiresAt === null || current.expiresAt > now) return true;
+  return current.provider !== 'none' && current.period !== 'none' && !current.cancelAtPeriodEnd;
+}
+
+export const insufficientTokens = (cost: number, available: number) =>
+  new AppError(
+    errorCodes.insufficientTokens,
+    402,
+    `This run costs ${cost.toLocaleString('en-US')} tokens but only ${available.toLocaleString('en-US')} are left. Buy more tokens or upgrade your plan.`,
+    { cost, available },
+  );
+
+/**
+ * Charges a run of `modelName` over `units` inside `tx`, spending plan, then referral, then purchased tokens.
+ * Refuses with 402 `insufficient_tokens` (and changes nothing) when the balance is short. The caller writes the
+ * run's result in the same transaction, so a failed or cancelled run (a rollback) charges nothing.
+ */
+export async function charge(
+  tx: Database,
+  input: { userId: string; modelName: ServiceName; units: number; reference?: LedgerReference; now: Date },
+): Promise<ChargeReceipt> {
+  const cost = await quote(tx, input.modelName, input.units);
+  const before = await lockAccount(tx, input.userId);
+  const planUsable = await planAllowanceUsable(tx, input.userId, input.now);
+  const entry = { ...input, reason: 'charge' as const, tokensCharged: cost };
+
+  if (planUsable && before.plan === UNLIMITED) {
+    // Nothing moves, but the entry keeps the usage for the token stats.
+    await record(tx, before, before, entry);
+    return { cost, spent: { ...ZERO }, balance: before };
+  }
+  const fromPlan = planUsable ? Math.max(before.plan, 0) : 0;
+  const available = fromPlan + before.referral + before.token;
+  if (cost > available) throw insufficientTokens(cost, available);
+
+  const spent = { ...ZERO };
+  let left = cost;
+  spent.plan = Math.min(left, fromPlan);
+  left -= spent.plan;
+  spent.referral = Math.min(left, before.referral);
+  left -= spent.referral;
+  spent.token = left;
+  const after = {
+    plan: before.plan - spent.plan,
+    referral: before.referral - spent.referral,
+    token: before.token - spent.token,
+  };
+  await record(tx, before, after, entry);
+  return { cost, spent, balance: after };
+}
+
+/** Runs `work` and charges for it in one transaction: if either throws, neither happened. */
+export async function withCharge<T>(
+  db: Database,
+  input: Parameters<typeof charge>[1],
+  work: (tx: Database, receipt: ChargeReceipt) => Promise<T>,
+): Promise<{ result: T; receipt: ChargeReceipt }> {
+  return db.transaction(async (tx) => {
+    const receipt = await charge(tx, input);
+    return { result: await work(tx, receipt), receipt };
+  });
+}
+
+export interface UsageRow {
+  date: string;
+  modelName: string;
+  tokens: number;
+}
+
+/** Tokens charged per UTC day and service between two dates (inclusive, YYYY-MM-DD). */
+export async function usageByDay(db: Database, userId: string, fromDate: string, toDate: string): Promise<UsageRow[]> {
+  const day = sql<string>`to_char(${ledgerEntries.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({ date: day, modelName: ledgerEntries.modelName, tokens: sql<number>`sum(${ledgerEntries.tokensCharged})` })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.userId, userId),
+        eq(ledgerEntries.reason, 'charge'),
+        sql`${ledgerEntries.createdAt} >= ${`${fromDate}T00:00:00Z`}::timestamptz`,
+        sql`${ledgerEntries.createdAt} < (${toDate}::date + 1)::timestamp at time zone 'UTC'`,
+      ),
+    )
+    .groupBy(day, ledgerEntries.modelName);
+  return rows.map((r) => ({ date: r.date, modelName: r.modelName ?? 'UNKNOWN', tokens: Number(r.tokens) }));
+}
