@@ -41,7 +41,6 @@ export async function openCliDatabase(config: Config): Promise<DatabaseHandle> {
   }
 }
 
-
 /** Loads the configuration (printing every problem) and runs `command` with the process's arguments and streams. */
 export async function runAsMain(command: (argv: string[], config: Config, io: CliIo) => Promise<number>) {
   let config: Config;
