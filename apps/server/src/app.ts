@@ -150,7 +150,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       oidc: { ...config.oidc, secureCookies: config.secureCookies },
     });
   }
-  if (enabled.has('payment')) await app.register(paymentModule, { prefix: servicePrefixes.payment, db, clock });
+  if (enabled.has('payment')) {
+    await app.register(paymentModule, {
+      prefix: servicePrefixes.payment,
+      db,
+      clock,
+      config: config.payment,
+      publicUrl: config.publicUrl,
+    });
+  }
   if (enabled.has('detector')) await app.register(detectorModule, { prefix: servicePrefixes.detector, db, clock });
   if (enabled.has('governance')) await app.register(governanceModule, { prefix: servicePrefixes.governance });
   if (enabled.has('api')) await app.register(publicApiModule, { prefix: servicePrefixes.api });

@@ -9,6 +9,7 @@ import { loadOrCreateJwtSecret } from './config/jwt-secret.js';
 import { createLogger } from './config/logger.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { pruneAuthRows } from './modules/auth/index.js';
+import { sweepSubscriptions } from './modules/payment/index.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const PRUNE_EVERY_MS = 6 * 3_600_000;
@@ -33,6 +34,26 @@ function connectRedis(url: string, logger: Logger): Redis {
     logger.warn({ err }, 'Redis is unreachable; rate limits fall back to this process');
   });
   return redis;
+}
+
+/**
+ * Renews due local subscriptions and ends lapsed plans every `seconds`. Every instance may run it: rows are claimed
+ * with SKIP LOCKED, so they share the work instead of repeating it. A pass never overlaps the previous one here.
+ */
+function startSubscriptionSweep(db: DatabaseHandle['db'], seconds: number, logger: Logger): void {
+  let running = false;
+  setInterval(() => {
+    if (running) return;
+    running = true;
+    sweepSubscriptions(db, new Date())
+      .then((result) => {
+        if (result.renewed + result.ended > 0) logger.info(result, 'subscription sweep');
+      })
+      .catch((err) => logger.warn({ err }, 'the subscription sweep failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, seconds * 1_000).unref();
 }
 
 async function main(): Promise<void> {
@@ -63,6 +84,10 @@ async function main(): Promise<void> {
     setInterval(() => {
       pruneAuthRows(db, new Date()).catch((err) => logger.warn({ err }, 'pruning expired sessions failed'));
     }, PRUNE_EVERY_MS).unref();
+
+    if (config.services.includes('payment') && config.payment.subscriptionSweepSeconds > 0) {
+      startSubscriptionSweep(db, config.payment.subscriptionSweepSeconds, logger);
+    }
 
     if (config.redisUrl) redis = connectRedis(config.redisUrl, logger);
     mailer = createMailer({

@@ -140,6 +140,8 @@ ALTER TABLE "token_accounts" ADD CONSTRAINT "token_accounts_referral_balance_che
 UPDATE "subscriptions" SET "current_period_start" = "started_at";--> statement-breakpoint
 -- Plans sold in both billing periods share a family: the slug without its period.
 UPDATE "plans" SET "family" = regexp_replace("slug", '-(monthly|yearly)$', '') WHERE "period" IN ('monthly', 'yearly');--> statement-breakpoint
+-- One run on the free plan can't be larger than its whole allowance.
+UPDATE "plans" SET "limits" = '{"maxWordsPerRun":2000,"apiRequestsPerMinute":null}'::jsonb WHERE "slug" = 'free';--> statement-breakpoint
 -- Balances from before the ledger open it, so replaying the ledger rebuilds them exactly.
 INSERT INTO "ledger_entries" ("user_id", "reason", "plan_delta", "referral_delta", "token_delta", "plan_after", "referral_after", "token_after")
 SELECT "user_id", 'opening_balance', "plan_balance", "referral_token_balance", "token_balance", "plan_balance", "referral_token_balance", "token_balance"

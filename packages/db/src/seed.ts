@@ -13,6 +13,7 @@ export const seedPlans: NewPlan[] = [
     priceCents: 0,
     tokens: 2_000,
     durationDays: 14,
+    limits: { maxWordsPerRun: 2_000, apiRequestsPerMinute: null },
     features: ['2,000 tokens to try every tool', '14 days'],
     sortOrder: 0,
   },

@@ -1,16 +1,62 @@
 import type { Database } from '@candor/db';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { PaymentConfig } from '../../config/env.js';
+import { createCatalogRepository } from './catalog.repository.js';
+import { createEventHandler } from './fulfilment.js';
+import { localCheckoutRoutes } from './local-checkout.routes.js';
+import { createPaymentsRepository } from './payments.repository.js';
+import { paymentsRoutes } from './payments.routes.js';
+import { createPaymentsService } from './payments.service.js';
 import { createPlansRepository } from './plans.repository.js';
 import { plansRoutes } from './plans.routes.js';
 import { createPlansService } from './plans.service.js';
+import { createLocalProvider } from './providers/local.js';
+import type { PaymentProvider } from './providers/provider.js';
+import { createStripeProvider } from './providers/stripe.js';
+import { stripeWebhookRoutes } from './stripe-webhook.routes.js';
+
+export { type SweepResult, sweepSubscriptions } from './subscription-sweep.js';
 
 export interface PaymentModuleOptions {
   db: Database;
   clock: () => Date;
+  config: PaymentConfig;
+  /** The app's origin: checkout pages send the browser back there. */
+  publicUrl: string;
+  logger?: FastifyBaseLogger;
 }
 
-/** The payment service: plans and the current plan (`/api/payment/`). */
+/** The payment service (`/api/payment/`): plans, token packets, coupons, checkout, fulfilment, invoices. */
 export async function paymentModule(app: FastifyInstance, opts: PaymentModuleOptions) {
-  const service = createPlansService({ repo: createPlansRepository(opts.db), clock: opts.clock });
-  await app.register(plansRoutes, { service });
+  const { db, clock, config, publicUrl } = opts;
+  const log = opts.logger ?? app.log;
+  const handleEvent = createEventHandler({ db, clock, log });
+  const repo = createPaymentsRepository(db);
+
+  let provider: PaymentProvider;
+  if (config.provider === 'stripe') {
+    if (!config.stripe) throw new Error('PAYMENT_PROVIDER is stripe but the Stripe settings are missing');
+    const { secretKey, webhookSecret, apiUrl } = config.stripe;
+    provider = createStripeProvider({ secretKey, apiUrl });
+    await app.register(stripeWebhookRoutes, { webhookSecret, secretKey, apiUrl, handleEvent });
+  } else {
+    provider = createLocalProvider({
+      checkoutUrl: (sessionId) => `${publicUrl}${app.prefix}/v1/checkout/local/${sessionId}`,
+    });
+    await app.register(localCheckoutRoutes, { repo, handleEvent, clock, publicUrl });
+  }
+
+  const plans = createPlansService({ repo: createPlansRepository(db), clock });
+  await app.register(plansRoutes, { service: plans });
+  const service = createPaymentsService({
+    repo,
+    catalog: createCatalogRepository(db),
+    provider,
+    clock,
+    checkoutSessionTtlMinutes: config.checkoutSessionTtlMinutes,
+    publicUrl,
+    prefix: app.prefix,
+    log,
+  });
+  await app.register(paymentsRoutes, { service });
 }

@@ -15,6 +15,16 @@ describeOnEachDatabase('plans', (database) => {
     expect(items[0]).toMatchObject({ slug: 'free', tokens: 2000, price_cents: 0, period: 'none', tab: 'free' });
     expect(items.map((p) => p.slug)).toContain('ai-detector-pro-yearly');
     expect(items.find((p) => p.slug === 'stealth-ai-unlimited-monthly')?.tokens).toBe(-1);
+    expect(items[0]).toMatchObject({
+      family: null,
+      limits: { max_words_per_run: 2_000, api_requests_per_minute: null },
+    });
+    // The same plan in both billing periods shares a family: the pricing page's period switch pairs them by it.
+    const api = items.filter((p) => p.family === 'api-agent-starter');
+    expect(api.map((p) => p.period).sort()).toEqual(['monthly', 'yearly']);
+    expect(api[0]?.limits).toEqual({ max_words_per_run: 100_000, api_requests_per_minute: 60 });
+    // Licence plans are never on sale.
+    expect(items.some((p) => p.slug.startsWith('licence-'))).toBe(false);
     expect((await t().client().get('/api/payment/v1/plans')).statusCode).toBe(200);
   });
 
@@ -24,7 +34,8 @@ describeOnEachDatabase('plans', (database) => {
     const response = await client.get('/api/payment/v1/plans/my_plan');
     expect(response.statusCode, response.body).toBe(200);
     const plan = myPlanSchema.parse(response.json());
-    expect(plan.plan.slug).toBe('free');
+    expect(plan).toMatchObject({ plan: { slug: 'free' }, provider: 'none', cancel_at_period_end: false });
+    expect(plan.current_period_start).toBe(plan.started_at);
     const days = (Date.parse(plan.expires_at ?? '') - Date.parse(plan.started_at)) / 86_400_000;
     expect(days).toBeCloseTo(14, 5);
   });

@@ -1,0 +1,60 @@
+import { checkoutQuerySchema, couponCheckQuerySchema } from '@candor/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { currentUser } from '../../http/auth.js';
+import { parseWith } from '../../http/errors.js';
+import { pagesCss, stylesheetPath } from './pages.js';
+import type { PaymentsService } from './payments.service.js';
+
+const idParams = z.object({ id: z.string().trim().min(1).max(100) });
+const codeParams = z.object({ code: z.string().max(200) });
+
+/** Token packets, API subscriptions, coupons, checkout and invoices (spec §7 payment service). */
+export async function paymentsRoutes(app: FastifyInstance, opts: { service: PaymentsService }) {
+  const { service } = opts;
+
+  // Public: the pricing page and "buy more tokens" show them to anyone.
+  app.get('/v1/token-packets/', async () => service.listPackets());
+  app.get('/v1/token-packets/:id', async (request) => service.getPacket(parseWith(idParams, request.params).id));
+  app.get('/v1/api-services/subscriptions-types', async () => service.apiSubscriptionTypes());
+
+  // Public too (a promotion link is opened before sign-up); a signed-in visitor also learns their own limit.
+  app.get('/v1/coupons/:code', async (request) => {
+    const { code } = parseWith(codeParams, request.params);
+    const { product_id } = parseWith(couponCheckQuerySchema, request.query);
+    return service.checkCoupon(code, product_id, request.accessClaims?.userId ?? null);
+  });
+
+  app.get('/v1/api-services/my-subscription', { preHandler: app.requireUser }, async (request) =>
+    service.mySubscription(currentUser(request).id),
+  );
+  app.post('/v1/api-services/subscriptions/cancel', { preHandler: app.requireUser }, async (request) =>
+    service.cancel(currentUser(request).id),
+  );
+  app.post('/v1/api-services/subscriptions/resume', { preHandler: app.requireUser }, async (request) =>
+    service.resume(currentUser(request).id),
+  );
+
+  app.post('/v1/payments/plan-checkout-session/:id', { preHandler: app.requireUser }, async (request) => {
+    const { id } = parseWith(idParams, request.params);
+    return service.planCheckout(currentUser(request).id, id, parseWith(checkoutQuerySchema, request.query));
+  });
+  app.post('/v1/payments/token-packet-checkout-session/:id', { preHandler: app.requireUser }, async (request) => {
+    const { id } = parseWith(idParams, request.params);
+    const { coupon_code } = parseWith(checkoutQuerySchema.omit({ subscription_type: true }), request.query);
+    return service.packetCheckout(currentUser(request).id, id, coupon_code);
+  });
+
+  app.get('/v1/payments/invoices', { preHandler: app.requireUser }, async (request) =>
+    service.listInvoices(currentUser(request).id),
+  );
+  app.get('/v1/payments/invoices/:id/receipt', { preHandler: app.requireUser }, async (request, reply) => {
+    const { id } = parseWith(idParams, request.params);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-store');
+    return service.receiptHtml(currentUser(request).id, id);
+  });
+
+  app.get(stylesheetPath, async (_request, reply) =>
+    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(pagesCss),
+  );
+}
