@@ -6,3 +6,9 @@ export const e2eBaseUrl = `http://127.0.0.1:${e2ePort}`;
 export const e2eArtifactsDir = path.resolve(import.meta.dirname, '.artifacts', String(e2ePort));
 export const e2eDataDir = path.join(e2eArtifactsDir, 'data');
 export const e2eStateFile = path.join(e2eArtifactsDir, 'state.json');
+
+/** Coupons created before the server starts (arguments of `catalog coupons add`); the payment specs use them. */
+export const e2eCoupons = [
+  ['--code', 'E2E20', '--percent-off', '20', '--description', 'End-to-end test coupon'],
+  ['--code', 'E2EOLD', '--percent-off', '10', '--valid-from', '2020-01-01', '--valid-until', '2020-12-31'],
+];

@@ -1,10 +1,10 @@
 // Starts the built server for the end-to-end run on a fresh data directory (and, when DATABASE_URL is set, a
 // fresh PostgreSQL database), so every run begins from an empty product.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { e2eBaseUrl, e2eDataDir, e2ePort, e2eStateFile } from './env.mjs';
+import { e2eBaseUrl, e2eCoupons, e2eDataDir, e2ePort, e2eStateFile } from './env.mjs';
 import { e2eOidcClient, startOidcProvider } from './support/oidc-provider.mjs';
 
 rmSync(e2eDataDir, { recursive: true, force: true });
@@ -31,27 +31,41 @@ writeFileSync(e2eStateFile, JSON.stringify({ databaseUrl: databaseUrl ?? null })
 // A local OpenID provider stands in for Google: "Continue with …" signs in against it.
 const oidc = await startOidcProvider({ port: e2ePort + 1000, appUrl: e2eBaseUrl });
 
-const server = spawn(process.execPath, [path.resolve(import.meta.dirname, '../apps/server/dist/main.js')], {
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const serverEnv = {
+  ...process.env,
+  NODE_ENV: 'production',
+  PORT: String(e2ePort),
+  HOST: '127.0.0.1',
+  DATA_DIR: e2eDataDir,
+  DATABASE_URL: databaseUrl ?? '',
+  SMTP_URL: '',
+  REDIS_URL: '',
+  LOG_LEVEL: 'warn',
+  PUBLIC_URL: `http://127.0.0.1:${e2ePort}`,
+  OTP_RESEND_COOLDOWN_SECONDS: '3',
+  // Every test signs in from 127.0.0.1; the per-account limit still applies.
+  AUTH_RATE_LIMIT_PER_IP: '10000',
+  OIDC_ISSUER: oidc.issuer,
+  OIDC_CLIENT_ID: e2eOidcClient.client_id,
+  OIDC_CLIENT_SECRET: e2eOidcClient.client_secret,
+  OIDC_FLOW: 'code',
+};
+
+// The coupons the payment specs use. The catalogue CLI opens the database itself (and migrates it), so it runs
+// before the server: a PGlite directory can be open in one process at a time.
+for (const coupon of e2eCoupons) {
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/cli/catalog.ts', 'coupons', 'add', ...coupon],
+    { cwd: repoRoot, env: serverEnv, stdio: 'inherit' },
+  );
+  if (result.status !== 0) throw new Error(`creating coupon ${coupon.join(' ')} failed (${result.status})`);
+}
+
+const server = spawn(process.execPath, [path.resolve(repoRoot, 'apps/server/dist/main.js')], {
   stdio: 'inherit',
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(e2ePort),
-    HOST: '127.0.0.1',
-    DATA_DIR: e2eDataDir,
-    DATABASE_URL: databaseUrl ?? '',
-    SMTP_URL: '',
-    REDIS_URL: '',
-    LOG_LEVEL: 'warn',
-    PUBLIC_URL: `http://127.0.0.1:${e2ePort}`,
-    OTP_RESEND_COOLDOWN_SECONDS: '3',
-    // Every test signs in from 127.0.0.1; the per-account limit still applies.
-    AUTH_RATE_LIMIT_PER_IP: '10000',
-    OIDC_ISSUER: oidc.issuer,
-    OIDC_CLIENT_ID: e2eOidcClient.client_id,
-    OIDC_CLIENT_SECRET: e2eOidcClient.client_secret,
-    OIDC_FLOW: 'code',
-  },
+  env: serverEnv,
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill('SIGTERM'));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -46,7 +46,9 @@ const plan = {
   price_cents: 0,
   currency: 'usd',
   tokens: 2000,
+  family: null,
   features: [],
+  limits: { max_words_per_run: 5000, api_requests_per_minute: null },
 };
 
 beforeEach(() => {
@@ -55,7 +57,16 @@ beforeEach(() => {
 
 describe('plan status (spec §3/§8)', () => {
   it('is ok with the plan on 200', async () => {
-    replies['GET /api/payment/v1/plans/my_plan'] = () => json(200, { plan, started_at: 'x', expires_at: null });
+    replies['GET /api/payment/v1/plans/my_plan'] = () =>
+      json(200, {
+        subscription_id: 's1',
+        plan,
+        started_at: 'x',
+        current_period_start: 'x',
+        expires_at: null,
+        cancel_at_period_end: false,
+        provider: 'none',
+      });
     await expect(fetchPlanState()).resolves.toMatchObject({ status: 'ok', myPlan: { plan: { id: 'p1' } } });
   });
 

@@ -11,3 +11,6 @@ export const pricingSearchSchema = z.object({
   plan: optionalText(100),
 });
 export type PricingSearch = z.infer<typeof pricingSearchSchema>;
+
+/** /payment-confirmation/{outcome} [session_id]: the provider sends its checkout session back. */
+export const paymentConfirmationSearchSchema = z.object({ session_id: optionalText(200) });

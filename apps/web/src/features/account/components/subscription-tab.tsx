@@ -1,12 +1,18 @@
+import type { MyPlan } from '@candor/contracts';
 import { Link } from '@tanstack/react-router';
-import Coins from 'lucide-react/icons/coins';
+import CalendarX from 'lucide-react/icons/calendar-x';
 import Hourglass from 'lucide-react/icons/hourglass';
 import type { ReactNode } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { LicenceActivationsCard } from '@/features/licences/components/licence-activations-card';
+import { BuyTokensCard } from '@/features/payment/components/buy-tokens-card';
+import { SubscriptionActions } from '@/features/payment/components/cancel-subscription';
+import { InvoicesCard } from '@/features/payment/components/invoices-card';
 import { ReferralCard } from '@/features/referrals/components/referral-card';
+import { UsageCard } from '@/features/tokens/components/usage-card';
 import { formatBalance, formatDate, formatPrice } from '@/lib/format';
 import type { PlanState } from '@/lib/session';
 
@@ -17,24 +23,28 @@ interface SubscriptionTabProps {
   balance: ReactNode;
 }
 
-/** The account's subscription tab: the current plan, the balance, licence activations and the referral link. */
+/**
+ * The account's subscription tab: the current plan (cancel or resume a paid one), the balance, usage this period,
+ * token packets, invoices, licence activations and the referral link.
+ */
 export function SubscriptionTab({ planState, buyMoreTokens, balance }: SubscriptionTabProps) {
+  const myPlan = planState.status === 'ok' ? planState.myPlan : undefined;
   return (
     <>
-      {buyMoreTokens && (
-        <Alert variant="info">
-          <Coins />
-          <AlertTitle>Token packets are coming soon</AlertTitle>
-          <AlertDescription>Buying extra tokens on top of your plan will be available here shortly.</AlertDescription>
-        </Alert>
-      )}
       <SubscriptionCard planState={planState} />
       {balance}
+      {myPlan && <UsageCard periodStart={myPlan.current_period_start} />}
+      <BuyTokensCard spotlight={Boolean(buyMoreTokens)} />
+      <InvoicesCard />
       <ReferralCard />
       <LicenceActivationsCard />
     </>
   );
 }
+
+const isLicence = (myPlan: MyPlan) => myPlan.plan.slug.startsWith('licence-tier-');
+/** A plan someone pays for through a provider: it renews, and can be cancelled or resumed. */
+const isPaid = (myPlan: MyPlan) => myPlan.provider !== 'none' && myPlan.plan.price_cents > 0;
 
 function SubscriptionCard({ planState }: { planState: PlanState }) {
   if (planState.status === 'free_plan_expired') {
@@ -53,19 +63,31 @@ function SubscriptionCard({ planState }: { planState: PlanState }) {
     );
   }
   if (planState.status !== 'ok') return null;
-  const { plan, started_at, expires_at } = planState.myPlan;
+  const { myPlan } = planState;
+  const { plan, expires_at, cancel_at_period_end } = myPlan;
+  const paid = isPaid(myPlan);
+  const period = plan.period === 'yearly' ? 'Yearly' : plan.period === 'monthly' ? 'Monthly' : null;
+  const endLabel = !expires_at ? 'Ends' : cancel_at_period_end ? 'Cancels on' : paid ? 'Renews on' : 'Expires on';
   return (
-    <Card>
+    <Card data-testid="current-plan">
       <CardHeader>
         <CardDescription>Current plan</CardDescription>
-        <CardTitle className="text-2xl">{plan.name}</CardTitle>
+        <CardTitle className="flex flex-wrap items-center gap-2 text-2xl">
+          {plan.name}
+          {period && paid && <Badge variant="soft">{period}</Badge>}
+          {cancel_at_period_end && (
+            <Badge variant="warning">
+              <CalendarX aria-hidden="true" /> Won't renew
+            </Badge>
+          )}
+        </CardTitle>
       </CardHeader>
       <CardContent className="space-y-5">
-        <dl className="grid gap-4 sm:grid-cols-4">
+        <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
           <div className="space-y-1">
             <dt className="text-muted-foreground text-xs uppercase tracking-wider">Price</dt>
             <dd className="font-medium text-sm">
-              {plan.slug.startsWith('licence-tier-')
+              {isLicence(myPlan)
                 ? 'Lifetime licence'
                 : plan.price_cents === 0
                   ? 'Free'
@@ -76,29 +98,38 @@ function SubscriptionCard({ planState }: { planState: PlanState }) {
             </dd>
           </div>
           <div className="space-y-1">
-            <dt className="text-muted-foreground text-xs uppercase tracking-wider">Tokens</dt>
+            <dt className="text-muted-foreground text-xs uppercase tracking-wider">Tokens per period</dt>
             <dd className="font-medium text-sm">{formatBalance(plan.tokens)}</dd>
           </div>
           <div className="space-y-1">
-            <dt className="text-muted-foreground text-xs uppercase tracking-wider">Started</dt>
-            <dd className="font-medium text-sm">{formatDate(started_at)}</dd>
+            <dt className="text-muted-foreground text-xs uppercase tracking-wider">Current period since</dt>
+            <dd className="font-medium text-sm">{formatDate(myPlan.current_period_start)}</dd>
           </div>
           <div className="space-y-1">
-            <dt className="text-muted-foreground text-xs uppercase tracking-wider">
-              {expires_at ? 'Renews or ends' : 'Ends'}
-            </dt>
-            <dd className="font-medium text-sm">{expires_at ? formatDate(expires_at) : 'Never'}</dd>
+            <dt className="text-muted-foreground text-xs uppercase tracking-wider">{endLabel}</dt>
+            <dd className="font-medium text-sm" data-testid="plan-end">
+              {expires_at ? formatDate(expires_at) : 'Never'}
+            </dd>
           </div>
         </dl>
+        {cancel_at_period_end && (
+          <p className="text-muted-foreground text-sm">
+            Your plan will not renew. It stays active, with its tokens, until{' '}
+            {expires_at ? formatDate(expires_at) : 'the end of the period'}.
+          </p>
+        )}
         <div className="flex flex-wrap gap-2">
           <Button asChild variant="outline">
-            <Link to="/pricing">Compare plans</Link>
+            <Link to="/pricing" search={plan.tab === 'free' ? {} : { tab: plan.tab }}>
+              {paid ? 'Change plan' : 'Upgrade plan'}
+            </Link>
           </Button>
           <Button asChild variant="ghost">
             <Link to="/account" search={{ tab: 'subscription', buyMoreTokens: true }}>
               Buy more tokens
             </Link>
           </Button>
+          {paid && <SubscriptionActions myPlan={myPlan} />}
         </div>
       </CardContent>
     </Card>

@@ -1,8 +1,15 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import CircleX from 'lucide-react/icons/circle-x';
+import { useEffect } from 'react';
 import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useTokenBalance } from '@/features/tokens/api/token-balance.queries';
+import { formatBalance, formatDate, totalTokens } from '@/lib/format';
+import { myPlanQueryOptions } from '@/lib/session';
 import { cn } from '@/lib/utils';
+import { refreshAfterPayment } from '../api/payments.queries';
 
 export const paymentOutcomes = ['success', 'failure'] as const;
 export type PaymentOutcome = (typeof paymentOutcomes)[number];
@@ -23,12 +30,23 @@ export const paymentOutcomeCopy = {
   },
 } as const satisfies Record<PaymentOutcome, { title: string; headline: string; text: string }>;
 
-export function PaymentConfirmation({ outcome }: { outcome: PaymentOutcome }) {
+interface PaymentConfirmationProps {
+  outcome: PaymentOutcome;
+  /** The provider's checkout session, when it sent one back; shown so support can find the payment. */
+  sessionId?: string | undefined;
+}
+
+export function PaymentConfirmation({ outcome, sessionId }: PaymentConfirmationProps) {
   const copy = paymentOutcomeCopy[outcome];
   const success = outcome === 'success';
   const Icon = success ? CircleCheck : CircleX;
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    // The provider fulfilled the order before sending the browser back: everything cached about money is stale.
+    if (success) void refreshAfterPayment(queryClient);
+  }, [success, queryClient]);
   return (
-    <div className="flex justify-center py-10">
+    <div className="flex justify-center py-6 sm:py-10">
       <section
         aria-labelledby="payment-headline"
         className="flex w-full max-w-lg flex-col items-center gap-5 rounded-2xl border bg-card px-6 py-12 text-center shadow-sm"
@@ -46,6 +64,7 @@ export function PaymentConfirmation({ outcome }: { outcome: PaymentOutcome }) {
           {copy.headline}
         </h1>
         <p className="text-muted-foreground">{copy.text}</p>
+        {success && <PurchaseSummary />}
         <div className="flex flex-wrap justify-center gap-2 pt-2">
           {success ? (
             <>
@@ -64,12 +83,53 @@ export function PaymentConfirmation({ outcome }: { outcome: PaymentOutcome }) {
                 <Link to="/pricing">Try again</Link>
               </Button>
               <Button asChild variant="outline">
-                <Link to="/">Go to Dashboard</Link>
+                <Link to="/contact-us" search={{ source: 'payment-failure' }}>
+                  Contact us
+                </Link>
               </Button>
             </>
           )}
         </div>
+        {sessionId && (
+          <p className="break-all text-muted-foreground text-xs">
+            Reference: <span className="font-mono">{sessionId}</span>
+          </p>
+        )}
       </section>
     </div>
+  );
+}
+
+/** The plan and balance after the purchase, read fresh from the server. */
+function PurchaseSummary() {
+  const balance = useTokenBalance();
+  const plan = useQuery(myPlanQueryOptions());
+  const myPlan = plan.data?.status === 'ok' ? plan.data.myPlan : undefined;
+  return (
+    <dl className="grid w-full grid-cols-2 gap-3 rounded-xl bg-muted/50 p-4 text-left" data-testid="purchase-summary">
+      <div className="min-w-0 space-y-1">
+        <dt className="text-muted-foreground text-xs uppercase tracking-wider">Your plan</dt>
+        <dd className="truncate font-medium">
+          {plan.isPending ? <Skeleton className="h-5 w-24" /> : (myPlan?.plan.name ?? '—')}
+        </dd>
+        {myPlan?.expires_at && (
+          <dd className="text-muted-foreground text-xs">
+            {myPlan.cancel_at_period_end ? 'Ends' : 'Renews'} {formatDate(myPlan.expires_at)}
+          </dd>
+        )}
+      </div>
+      <div className="min-w-0 space-y-1">
+        <dt className="text-muted-foreground text-xs uppercase tracking-wider">Token balance</dt>
+        <dd className="font-semibold text-xl tabular-nums" data-testid="confirmation-balance">
+          {balance.isPending ? (
+            <Skeleton className="h-6 w-20" />
+          ) : balance.data ? (
+            formatBalance(totalTokens(balance.data))
+          ) : (
+            '—'
+          )}
+        </dd>
+      </div>
+    </dl>
   );
 }

@@ -1,10 +1,10 @@
 import { type Plan, pricingTabs } from '@candor/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import BadgeCheck from 'lucide-react/icons/badge-check';
 import Check from 'lucide-react/icons/check';
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import CreditCard from 'lucide-react/icons/credit-card';
-import Gift from 'lucide-react/icons/gift';
 import Hourglass from 'lucide-react/icons/hourglass';
 import Inbox from 'lucide-react/icons/inbox';
 import { EmptyState } from '@/components/layout/empty-state';
@@ -14,13 +14,18 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { getErrorMessage } from '@/lib/api-client';
 import { formatBalance, formatPrice } from '@/lib/format';
 import type { PlanState } from '@/lib/session';
 import { cn } from '@/lib/utils';
-import { usePlans } from '../api/plans.queries';
+import { usePlanCheckout } from '../api/checkout.api';
+import { couponQueryOptions } from '../api/payments.queries';
+import { findPlan, usePlans } from '../api/plans.queries';
+import { discountedCents, type ValidCoupon } from '../coupon';
 import type { PricingSearch } from '../search';
+import { CouponNotice } from './coupon-notice';
 
 type PricingTab = (typeof pricingTabs)[number];
 
@@ -38,15 +43,30 @@ interface PricingPageProps {
   planState: PlanState | undefined;
 }
 
-/** Plans from v1/plans/, filtered by the tab and period search params. Buying arrives with checkout. */
+/** Plans from v1/plans/, filtered by the tab and period search params; signed-in users buy here (spec §4). */
 export function PricingPage({ search, onSearchChange, loggedIn, planState }: PricingPageProps) {
   const plans = usePlans();
-  const currentPlanId = planState?.status === 'ok' ? planState.myPlan.plan.id : undefined;
+  const checkout = usePlanCheckout();
+  const current = planState?.status === 'ok' ? planState.myPlan : undefined;
+  const currentIsPaid = Boolean(current && current.provider !== 'none' && current.plan.price_cents > 0);
+  const highlighted = findPlan(plans.data ?? [], search.plan);
+  // The plan from the promotion link names the product the coupon is checked against (its per-product rules).
+  const coupon = useQuery({
+    ...couponQueryOptions(search.coupon ?? '', highlighted?.slug ?? search.plan),
+    enabled: Boolean(search.coupon) && (!search.plan || !plans.isPending),
+  });
+  const validCoupon: ValidCoupon | undefined = coupon.data?.valid ? coupon.data : undefined;
   const visible = (plans.data ?? []).filter(
     (plan) =>
       (plan.tab === search.tab && plan.period === search.period) ||
       (search.tab === 'ai-detector' && plan.tab === 'free'),
   );
+  const buy = (plan: Plan) =>
+    checkout.mutate({
+      planId: plan.id,
+      period: plan.period === 'monthly' ? 'monthly' : 'yearly',
+      coupon: validCoupon && discountedCents(validCoupon, plan) !== null ? validCoupon.code : undefined,
+    });
 
   return (
     <div className="space-y-6">
@@ -64,16 +84,18 @@ export function PricingPage({ search, onSearchChange, loggedIn, planState }: Pri
         </Alert>
       )}
       {search.coupon && (
-        <Alert variant="info">
-          <Gift />
-          <AlertTitle>Coupon {search.coupon}</AlertTitle>
-          <AlertDescription>Your coupon is saved and will be applied when you check out.</AlertDescription>
-        </Alert>
+        <CouponNotice
+          code={search.coupon}
+          check={coupon.data}
+          pending={coupon.isPending && coupon.fetchStatus !== 'idle'}
+          error={coupon.error}
+          loggedIn={loggedIn}
+        />
       )}
 
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <Tabs value={search.tab} onValueChange={(tab) => onSearchChange({ tab: tab as PricingTab })}>
-          <TabsList aria-label="Product">
+          <TabsList aria-label="Product" className="max-w-full overflow-x-auto">
             {pricingTabs.map((tab) => (
               <TabsTrigger key={tab} value={tab}>
                 {tabLabels[tab]}
@@ -125,21 +147,47 @@ export function PricingPage({ search, onSearchChange, loggedIn, planState }: Pri
         />
       ) : (
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {visible.map((plan) => (
-            <li key={plan.id} className="flex">
-              <PlanCard
-                plan={plan}
-                current={plan.id === currentPlanId}
-                selected={search.plan === plan.id || search.plan === plan.slug}
-                loggedIn={loggedIn}
-                coupon={search.coupon}
-              />
-            </li>
-          ))}
+          {visible.map((plan) => {
+            const buying = checkout.variables?.planId === plan.id && (checkout.isPending || checkout.isSuccess);
+            return (
+              <li key={plan.id} className="flex">
+                <PlanCard
+                  plan={plan}
+                  current={plan.id === current?.plan.id}
+                  selected={plan.id === highlighted?.id}
+                  loggedIn={loggedIn}
+                  coupon={search.coupon}
+                  discounted={validCoupon ? discountedCents(validCoupon, plan) : null}
+                  action={currentIsPaid ? 'Switch to' : 'Buy'}
+                  buying={buying}
+                  busy={checkout.isPending || checkout.isSuccess}
+                  error={checkout.variables?.planId === plan.id && checkout.error ? checkout.error : null}
+                  onBuy={() => buy(plan)}
+                />
+              </li>
+            );
+          })}
         </ul>
       )}
     </div>
   );
+}
+
+interface PlanCardProps {
+  plan: Plan;
+  current: boolean;
+  selected: boolean;
+  loggedIn: boolean;
+  coupon: string | undefined;
+  /** The first payment with the URL's coupon, or null when there is no discount on this plan. */
+  discounted: number | null;
+  action: 'Buy' | 'Switch to';
+  /** This card's checkout is being created (or the browser is leaving for it). */
+  buying: boolean;
+  /** Some checkout is under way: no second one starts meanwhile. */
+  busy: boolean;
+  error: unknown;
+  onBuy: () => void;
 }
 
 function PlanCard({
@@ -148,15 +196,16 @@ function PlanCard({
   selected,
   loggedIn,
   coupon,
-}: {
-  plan: Plan;
-  current: boolean;
-  selected: boolean;
-  loggedIn: boolean;
-  coupon: string | undefined;
-}) {
+  discounted,
+  action,
+  buying,
+  busy,
+  error,
+  onBuy,
+}: PlanCardProps) {
   const free = plan.price_cents === 0;
   const per = plan.period === 'yearly' ? '/ year' : plan.period === 'monthly' ? '/ month' : '';
+  const errorId = `checkout-error-${plan.id}`;
   return (
     <Card
       aria-label={plan.name}
@@ -183,12 +232,29 @@ function PlanCard({
         </CardDescription>
       </CardHeader>
       <CardContent className="flex-1 space-y-5">
-        <p className="flex items-baseline gap-1">
-          <span className="font-semibold text-4xl tracking-tight">
-            {free ? 'Free' : formatPrice(plan.price_cents, plan.currency)}
-          </span>
-          {!free && per && <span className="text-muted-foreground text-sm">{per}</span>}
-        </p>
+        <div>
+          {discounted !== null && (
+            <p className="flex items-center gap-2 text-sm">
+              <span className="sr-only">Regular price</span>
+              <s className="text-muted-foreground" data-testid="original-price">
+                {formatPrice(plan.price_cents, plan.currency)}
+              </s>
+              <Badge variant="success">With your coupon</Badge>
+            </p>
+          )}
+          <p className="flex items-baseline gap-1">
+            <span className="font-semibold text-4xl tracking-tight">
+              {free ? 'Free' : formatPrice(discounted ?? plan.price_cents, plan.currency)}
+            </span>
+            {!free && per && <span className="text-muted-foreground text-sm">{per}</span>}
+          </p>
+          {discounted !== null && (
+            <p className="mt-1 text-muted-foreground text-xs">
+              First payment; then {formatPrice(plan.price_cents, plan.currency)} {per}.
+            </p>
+          )}
+        </div>
+        <PlanLimits plan={plan} />
         {plan.features.length > 0 && (
           <ul className="space-y-2 text-sm">
             {plan.features.map((feature) => (
@@ -207,12 +273,15 @@ function PlanCard({
           </Button>
         ) : free ? null : loggedIn ? (
           <>
-            <Button disabled aria-describedby={`checkout-note-${plan.id}`}>
-              Checkout arrives soon
+            <Button onClick={onBuy} disabled={busy} aria-busy={buying} aria-describedby={error ? errorId : undefined}>
+              {buying && <Spinner />}
+              {`${action} ${plan.name}`}
             </Button>
-            <p id={`checkout-note-${plan.id}`} className="text-center text-muted-foreground text-xs">
-              Online checkout is coming soon.
-            </p>
+            {error ? (
+              <p id={errorId} role="alert" className="text-center text-destructive text-sm">
+                {getErrorMessage(error)}
+              </p>
+            ) : null}
           </>
         ) : (
           <Button asChild>
@@ -223,5 +292,24 @@ function PlanCard({
         )}
       </CardFooter>
     </Card>
+  );
+}
+
+/** Max words per run and, for plans with API access, API requests per minute; a null limit is "No limit". */
+function PlanLimits({ plan }: { plan: Plan }) {
+  const { max_words_per_run: words, api_requests_per_minute: requests } = plan.limits;
+  const items = [{ label: 'Words per run', value: words === null ? 'No limit' : words.toLocaleString('en') }];
+  if (plan.tab === 'api-agent' || requests !== null) {
+    items.push({ label: 'API requests / min', value: requests === null ? 'No limit' : requests.toLocaleString('en') });
+  }
+  return (
+    <dl className="grid grid-cols-2 gap-2 rounded-lg bg-muted/50 p-3 text-sm">
+      {items.map((item) => (
+        <div key={item.label} className="space-y-0.5">
+          <dt className="text-muted-foreground text-xs">{item.label}</dt>
+          <dd className="font-medium tabular-nums">{item.value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

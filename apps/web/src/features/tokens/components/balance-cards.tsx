@@ -15,7 +15,7 @@ export function BalanceCards() {
   const { data, isPending, error } = useTokenBalance();
   if (isPending) {
     return (
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         {['total', 'plan', 'tokens', 'referral'].map((key) => (
           <Skeleton key={key} className="h-28 rounded-xl" />
         ))}
@@ -54,7 +54,7 @@ export function BalanceCards() {
     },
   ];
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       {items.map((item) => (
         <Card
           key={item.label}

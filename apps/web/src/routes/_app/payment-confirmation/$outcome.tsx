@@ -4,10 +4,12 @@ import {
   PaymentConfirmation,
   paymentOutcomeCopy,
 } from '@/features/payment/components/payment-confirmation';
+import { paymentConfirmationSearchSchema } from '@/features/payment/search';
 import { pageTitle } from '@/lib/head';
 
 /** Spec §2/§8: success or failure; any other outcome is the 404 page. */
 export const Route = createFileRoute('/_app/payment-confirmation/$outcome')({
+  validateSearch: paymentConfirmationSearchSchema,
   beforeLoad: ({ params }) => {
     if (!isPaymentOutcome(params.outcome)) throw notFound({ routeId: rootRouteId });
   },
@@ -25,5 +27,6 @@ export const Route = createFileRoute('/_app/payment-confirmation/$outcome')({
 
 function PaymentConfirmationRoute() {
   const { outcome } = Route.useParams();
-  return isPaymentOutcome(outcome) ? <PaymentConfirmation outcome={outcome} /> : null;
+  const { session_id } = Route.useSearch();
+  return isPaymentOutcome(outcome) ? <PaymentConfirmation outcome={outcome} sessionId={session_id} /> : null;
 }

@@ -1,0 +1,186 @@
+import type { Plan } from '@candor/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PlanState } from '@/lib/session';
+import { renderWithRouter } from '@/test/render';
+
+const replies: Record<string, (request: Request) => Response> = {};
+const requests: Request[] = [];
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+vi.mock('@/lib/api-client', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/lib/api-client')>();
+  const api = actual.createApiClients({
+    bases: {
+      auth: 'http://t/api/auth/',
+      payment: 'http://t/api/payment/',
+      detector: 'http://t/api/detector/',
+      governance: 'http://t/api/governance/',
+      api: 'http://t/api/public/',
+    },
+    fetch: (async (input: Request) => {
+      requests.push(input);
+      const reply = replies[`${input.method} ${new URL(input.url).pathname}`];
+      return reply ? reply(input) : json(404, { error: { code: 'not_found', message: 'Not found' } });
+    }) as unknown as typeof fetch,
+    readCookie: () => undefined,
+  });
+  return { ...actual, api };
+});
+
+const { PricingPage } = await import('./pricing-page');
+
+const plan = (overrides: Partial<Plan>): Plan => ({
+  id: 'p-free',
+  slug: 'free',
+  name: 'Free',
+  tab: 'free',
+  period: 'none',
+  price_cents: 0,
+  currency: 'usd',
+  tokens: 2_000,
+  family: null,
+  features: [],
+  limits: { max_words_per_run: 5_000, api_requests_per_minute: null },
+  ...overrides,
+});
+const free = plan({});
+const basic = plan({
+  id: 'p-basic',
+  slug: 'ai-detector-basic-yearly',
+  name: 'Basic',
+  tab: 'ai-detector',
+  period: 'yearly',
+  price_cents: 12_470,
+  tokens: 1_200_000,
+  family: 'ai-detector-basic',
+  limits: { max_words_per_run: 25_000, api_requests_per_minute: null },
+});
+const pro = plan({
+  id: 'p-pro',
+  slug: 'ai-detector-pro-yearly',
+  name: 'Pro',
+  tab: 'ai-detector',
+  period: 'yearly',
+  price_cents: 28_790,
+  tokens: 6_000_000,
+  family: 'ai-detector-pro',
+});
+const onPlan = (current: Plan, provider: 'none' | 'local' = 'none'): PlanState => ({
+  status: 'ok',
+  myPlan: {
+    subscription_id: 's1',
+    plan: current,
+    started_at: '2026-01-01T00:00:00Z',
+    current_period_start: '2026-01-01T00:00:00Z',
+    expires_at: '2027-01-01T00:00:00Z',
+    cancel_at_period_end: false,
+    provider,
+  },
+});
+
+const search = (extra: { coupon?: string } = {}) => ({
+  tab: 'ai-detector' as const,
+  period: 'yearly' as const,
+  ...extra,
+});
+
+beforeEach(() => {
+  for (const key of Object.keys(replies)) delete replies[key];
+  requests.length = 0;
+  replies['GET /api/payment/v1/plans/'] = () => json(200, { items: [free, basic, pro] });
+});
+
+describe('PricingPage', () => {
+  it('offers "Buy {plan}" on a free plan and marks the current plan as not buyable', async () => {
+    await renderWithRouter(() => (
+      <PricingPage search={search()} onSearchChange={() => {}} loggedIn planState={onPlan(free)} />
+    ));
+    expect(await screen.findByRole('button', { name: 'Buy Basic' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Buy Pro' })).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Your current plan' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getAllByText('Words per run').length).toBe(3);
+  });
+
+  it('offers "Switch to {plan}" when another paid plan is current', async () => {
+    await renderWithRouter(() => (
+      <PricingPage search={search()} onSearchChange={() => {}} loggedIn planState={onPlan(basic, 'local')} />
+    ));
+    expect(await screen.findByRole('button', { name: 'Switch to Pro' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Basic$/ })).toBeNull();
+  });
+
+  it('shows discounted prices with the original struck through for a valid coupon, and checks out with it', async () => {
+    replies['GET /api/payment/v1/coupons/SPRING20'] = () =>
+      json(200, {
+        valid: true,
+        code: 'SPRING20',
+        description: null,
+        percent_off: 20,
+        amount_off_cents: null,
+        currency: 'usd',
+        valid_until: null,
+        product_slugs: ['ai-detector-pro-yearly'],
+      });
+    replies['POST /api/payment/v1/payments/plan-checkout-session/p-pro'] = () =>
+      json(422, { error: { code: 'coupon_invalid', message: 'This coupon has been used up.' } });
+    await renderWithRouter(() => (
+      <PricingPage
+        search={search({ coupon: 'SPRING20' })}
+        onSearchChange={() => {}}
+        loggedIn
+        planState={onPlan(free)}
+      />
+    ));
+    expect(await screen.findByText('SPRING20 — 20% off your first payment')).toBeTruthy();
+    const proCard = screen.getByLabelText('Pro');
+    expect(within(proCard).getByTestId('original-price').textContent).toBe('$287.90');
+    expect(within(proCard).getByText('$230.32')).toBeTruthy();
+    // The coupon is limited to Pro: Basic keeps its price.
+    expect(within(screen.getByLabelText('Basic')).queryByTestId('original-price')).toBeNull();
+
+    await userEvent.click(within(proCard).getByRole('button', { name: 'Buy Pro' }));
+    const checkout = await waitFor(() => {
+      const found = requests.find((r) => r.method === 'POST');
+      if (!found) throw new Error('no checkout yet');
+      return new URL(found.url);
+    });
+    expect(checkout.searchParams.get('subscription_type')).toBe('yearly');
+    expect(checkout.searchParams.get('coupon_code')).toBe('SPRING20');
+    // A refused checkout is explained next to the button.
+    expect((await within(proCard).findByRole('alert')).textContent).toBe('This coupon has been used up.');
+  });
+
+  it("explains why a coupon can't be used and buys without it", async () => {
+    replies['GET /api/payment/v1/coupons/OLD10'] = () =>
+      json(200, { valid: false, code: 'OLD10', problem: 'expired', message: 'This coupon has expired.' });
+    replies['POST /api/payment/v1/payments/plan-checkout-session/p-basic'] = () =>
+      json(503, { error: { code: 'unavailable', message: 'Try later.' } });
+    await renderWithRouter(() => (
+      <PricingPage search={search({ coupon: 'OLD10' })} onSearchChange={() => {}} loggedIn planState={onPlan(free)} />
+    ));
+    expect(await screen.findByText('This coupon has expired.')).toBeTruthy();
+    expect(screen.queryByTestId('original-price')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Buy Basic' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
+    const checkout = new URL(requests.find((r) => r.method === 'POST')?.url ?? '');
+    expect(checkout.searchParams.has('coupon_code')).toBe(false);
+  });
+
+  it('sends signed-out visitors to sign-up with the plan and the coupon', async () => {
+    replies['GET /api/payment/v1/coupons/SPRING20'] = () =>
+      json(200, { valid: false, code: 'SPRING20', problem: 'unknown', message: 'This coupon code does not exist.' });
+    await renderWithRouter(() => (
+      <PricingPage
+        search={search({ coupon: 'SPRING20' })}
+        onSearchChange={() => {}}
+        loggedIn={false}
+        planState={undefined}
+      />
+    ));
+    const links = await screen.findAllByRole('link', { name: 'Create an account' });
+    expect(links[0]?.getAttribute('href')).toBe('/auth/signup?buyPlanId=p-basic&buyPlanCoupon=SPRING20');
+  });
+});
