@@ -4,6 +4,8 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-for (const script of ['bundle-size.mjs', 'users-info-load.mjs']) {
-  execFileSync(process.execPath, [path.join(import.meta.dirname, script)], { stdio: 'inherit' });
+for (const script of ['bundle-size.mjs', 'users-info-load.mjs', 'ledger-charges.ts']) {
+  // TypeScript benchmarks import the server's modules directly, through tsx.
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  execFileSync(process.execPath, [...loader, path.join(import.meta.dirname, script)], { stdio: 'inherit' });
 }

@@ -53,8 +53,13 @@ export async function readBalance(db: Database, userId: string): Promise<Balance
 
 /** Locks the user's account row until `tx` ends, creating an empty one first if there is none. */
 async function lockAccount(tx: Database, userId: string): Promise<Balances> {
-  await tx.insert(tokenAccounts).values({ userId }).onConflictDoNothing();
-  const [row] = await tx.select().from(tokenAccounts).where(eq(tokenAccounts.userId, userId)).for('update');
+  const select = () => tx.select().from(tokenAccounts).where(eq(tokenAccounts.userId, userId)).for('update');
+  let [row] = await select();
+  if (!row) {
+    // The first change of an account creates its row (sign-up does); later changes find it with one query.
+    await tx.insert(tokenAccounts).values({ userId }).onConflictDoNothing();
+    [row] = await select();
+  }
   if (!row) throw new Error(`no token account for ${userId}`);
   return { plan: row.planBalance, referral: row.referralTokenBalance, token: row.tokenBalance };
 }
