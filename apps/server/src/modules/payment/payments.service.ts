@@ -69,6 +69,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const invoiceNumber = (n: number) => `INV-${String(n).padStart(6, '0')}`;
 
+const providerUnavailable = () =>
+  new AppError(
+    errorCodes.unavailable,
+    503,
+    'The payment provider is not reachable right now. Please try again in a moment.',
+  );
+
 const couponInvalid = (message: string, problem: string) =>
   new AppError(errorCodes.couponInvalid, 422, message, { problem });
 
@@ -172,11 +179,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         'the payment provider could not open a checkout',
       );
       await repo.abandonSession(session.id, 'provider_error');
-      throw new AppError(
-        errorCodes.unavailable,
-        503,
-        'The payment provider is not reachable right now. Please try again in a moment.',
-      );
+      throw providerUnavailable();
     }
   }
 
@@ -205,7 +208,15 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     if (subscription.cancelAtPeriodEnd !== cancel) {
       // The provider first: if it can't stop (or restart) the billing, nothing here pretends it did.
       if (subscription.provider === 'stripe' && subscription.providerSubscriptionId) {
-        await provider.setCancelAtPeriodEnd(subscription.providerSubscriptionId, cancel);
+        try {
+          await provider.setCancelAtPeriodEnd(subscription.providerSubscriptionId, cancel);
+        } catch (err) {
+          log.error(
+            { err, subscriptionId: subscription.id, cancel },
+            'the payment provider refused a cancellation change',
+          );
+          throw providerUnavailable();
+        }
       }
       await repo.setCancelAtPeriodEnd(subscription.id, cancel, clock());
     }

@@ -551,6 +551,15 @@ describeOnEachDatabase('stripe payments', (database) => {
     const resumed = await client.post('/api/payment/v1/api-services/subscriptions/resume');
     expect(mySubscriptionSchema.parse(resumed.json()).subscription?.cancel_at_period_end).toBe(false);
     expect(double.subscriptions.get(subscriptionId)?.cancelAtPeriodEnd).toBe(false);
+    // When Stripe refuses, nothing here pretends the billing stopped.
+    double.failNext(`/v1/subscriptions/${subscriptionId}`, {
+      status: 400,
+      type: 'invalid_request_error',
+      message: 'No such subscription.',
+    });
+    expectError(await client.post('/api/payment/v1/api-services/subscriptions/cancel'), 503, errorCodes.unavailable);
+    const unchanged = await client.get('/api/payment/v1/api-services/my-subscription');
+    expect(mySubscriptionSchema.parse(unchanged.json()).subscription?.cancel_at_period_end).toBe(false);
 
     const [row] = await db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, subscriptionId));
     const periodStart = Math.floor((row?.expiresAt?.getTime() ?? 0) / 1000);
