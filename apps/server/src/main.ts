@@ -76,6 +76,7 @@ async function main(): Promise<void> {
     database = await createDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
+      onIdleConnectionError: (err) => logger.warn({ err }, 'PostgreSQL closed an idle connection; it will reconnect'),
     });
     await database.migrate();
     await seedDatabase(database.db);

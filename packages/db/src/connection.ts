@@ -32,6 +32,11 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** PostgreSQL pool size. */
   poolSize?: number;
+  /**
+   * Called when PostgreSQL drops an idle pooled connection (a restart, a failover, an administrator). The pool
+   * replaces it on the next query; without a listener node-postgres would throw and end the process.
+   */
+  onIdleConnectionError?: (error: Error) => void;
 }
 
 /** Found through the package itself so it resolves the same from source and from a bundle. */
@@ -43,6 +48,11 @@ export const migrationsFolder = path.join(
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    pool.on(
+      'error',
+      options.onIdleConnectionError ??
+        ((error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`)),
+    );
     const db = drizzlePg(pool, { schema });
     return {
       db: db as unknown as Database,
