@@ -101,3 +101,16 @@ export const invoiceSchema = z.object({
 export type Invoice = z.infer<typeof invoiceSchema>;
 export const invoiceListSchema = z.object({ items: z.array(invoiceSchema) });
 export type InvoiceList = z.infer<typeof invoiceListSchema>;
+
+/**
+ * `v1/payments/checkout-sessions/{id}`: where the user's own checkout stands. The confirmation screen polls it while
+ * a provider's confirmation (Stripe's webhook) may still be on its way.
+ */
+export const checkoutStatusSchema = z.object({
+  session_id: z.string(),
+  status: z.enum(['open', 'completed', 'failed', 'expired']),
+  kind: z.enum(['plan', 'token_packet']),
+  /** Why the last attempt failed (a declined card), when it did. */
+  failure_reason: z.string().nullable(),
+});
+export type CheckoutStatus = z.infer<typeof checkoutStatusSchema>;

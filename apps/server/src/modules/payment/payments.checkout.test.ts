@@ -1,4 +1,10 @@
-import { errorCodes, myPlanSchema, tokenPacketListSchema, tokenPacketSchema } from '@candor/contracts';
+import {
+  checkoutStatusSchema,
+  errorCodes,
+  myPlanSchema,
+  tokenPacketListSchema,
+  tokenPacketSchema,
+} from '@candor/contracts';
 import { checkoutSessions, ledgerEntries, paymentEvents, plans } from '@candor/db';
 import { and, count, eq } from 'drizzle-orm';
 import { expect, it, vi } from 'vitest';
@@ -137,9 +143,23 @@ describeOnEachDatabase('checkout with the local provider', (database) => {
     expect(await invoices(client)).toHaveLength(0);
     expect((await sessionRow(session.session_id)).status).toBe('open');
 
+    // The confirmation screen follows the session: still open after a decline, with the reason.
+    const status = async () =>
+      checkoutStatusSchema.parse(
+        (await client.get(`${API}/v1/payments/checkout-sessions/${session.session_id}`)).json(),
+      );
+    expect(await status()).toMatchObject({ status: 'open', kind: 'plan', failure_reason: expect.any(String) });
+
     expect((await pay(pagePath, cards.success)).statusCode).toBe(303);
     expect((await myPlan(client)).plan.slug).toBe('ai-detector-basic-monthly');
     expect((await balance(client)).plan_balance).toBe(100_000);
+    expect(await status()).toMatchObject({ status: 'completed', failure_reason: null });
+
+    // Nobody else learns anything about it.
+    const stranger = (await signedIn()).client;
+    const foreign = await stranger.get(`${API}/v1/payments/checkout-sessions/${session.session_id}`);
+    expectError(foreign, 404, errorCodes.notFound);
+    expectError(await client.get(`${API}/v1/payments/checkout-sessions/not-a-uuid`), 404, errorCodes.notFound);
   });
 
   it('asks for a confirmation with the 3-D Secure card: decline fails, approve pays', async () => {

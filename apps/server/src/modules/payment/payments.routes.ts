@@ -45,6 +45,10 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { service: Paym
     return service.packetCheckout(currentUser(request).id, id, coupon_code);
   });
 
+  app.get('/v1/payments/checkout-sessions/:id', { preHandler: app.requireUser }, async (request) =>
+    service.checkoutStatus(currentUser(request).id, parseWith(idParams, request.params).id),
+  );
+
   app.get('/v1/payments/invoices', { preHandler: app.requireUser }, async (request) =>
     service.listInvoices(currentUser(request).id),
   );

@@ -2,6 +2,7 @@ import {
   type ApiSubscriptionTypes,
   type CheckoutQuery,
   type CheckoutSession,
+  type CheckoutStatus,
   type CouponCheck,
   couponCodeSchema,
   errorCodes,
@@ -290,6 +291,18 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       const packet = await catalog.findPacket(idOrSlug);
       if (!packet?.active) throw notFound('This token packet does not exist.');
       return checkout(userId, packetProduct(packet), couponCode);
+    },
+
+    /** The user's own checkout session's state; 404 for anyone else's. */
+    async checkoutStatus(userId: string, sessionId: string): Promise<CheckoutStatus> {
+      const session = UUID.test(sessionId) ? await repo.findSession(sessionId) : undefined;
+      if (session?.userId !== userId) throw notFound('This checkout does not exist.');
+      return {
+        session_id: session.id,
+        status: session.status,
+        kind: session.kind,
+        failure_reason: session.failureReason,
+      };
     },
 
     mySubscription: paidSubscription,

@@ -1,4 +1,10 @@
-import { couponCheckSchema, invoiceListSchema, mySubscriptionSchema, tokenPacketListSchema } from '@candor/contracts';
+import {
+  checkoutStatusSchema,
+  couponCheckSchema,
+  invoiceListSchema,
+  mySubscriptionSchema,
+  tokenPacketListSchema,
+} from '@candor/contracts';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { invalidateBalance } from '@/features/tokens/api/token-balance.queries';
 import { api, parseJson } from '@/lib/api-client';
@@ -12,7 +18,28 @@ export const paymentKeys = {
   tokenPackets: () => [...paymentKeys.all, 'token-packets'] as const,
   mySubscription: () => [...paymentKeys.all, 'my-subscription'] as const,
   invoices: () => [...paymentKeys.all, 'invoices'] as const,
+  checkoutStatus: (sessionId: string) => [...paymentKeys.all, 'checkout-status', sessionId] as const,
 };
+
+/** How long the confirmation screen waits for a provider's confirmation (Stripe's webhook) before saying so. */
+export const CHECKOUT_CONFIRMATION_POLLS = 30;
+
+/**
+ * `GET v1/payments/checkout-sessions/{id}`, asked again every second while the session is still open: a provider
+ * may send the browser back before its webhook has arrived. Stops after CHECKOUT_CONFIRMATION_POLLS tries.
+ */
+export const useCheckoutStatus = (sessionId: string | undefined) =>
+  useQuery({
+    queryKey: paymentKeys.checkoutStatus(sessionId ?? ''),
+    queryFn: () =>
+      parseJson(
+        api.payment.get(`v1/payments/checkout-sessions/${encodeURIComponent(sessionId ?? '')}`),
+        checkoutStatusSchema,
+      ),
+    enabled: sessionId !== undefined,
+    refetchInterval: (query) =>
+      query.state.data?.status === 'open' && query.state.dataUpdateCount < CHECKOUT_CONFIRMATION_POLLS ? 1_000 : false,
+  });
 
 /** `GET v1/coupons/{code}?product_id=`: what the coupon gives, or why it can't be used (200 either way). */
 export const couponQueryOptions = (code: string, productId?: string) =>

@@ -2,14 +2,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import CircleX from 'lucide-react/icons/circle-x';
-import { useEffect } from 'react';
+import LoaderCircle from 'lucide-react/icons/loader-circle';
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useTokenBalance } from '@/features/tokens/api/token-balance.queries';
 import { formatBalance, formatDate, totalTokens } from '@/lib/format';
 import { myPlanQueryOptions } from '@/lib/session';
 import { cn } from '@/lib/utils';
-import { refreshAfterPayment } from '../api/payments.queries';
+import { CHECKOUT_CONFIRMATION_POLLS, refreshAfterPayment, useCheckoutStatus } from '../api/payments.queries';
 
 export const paymentOutcomes = ['success', 'failure'] as const;
 export type PaymentOutcome = (typeof paymentOutcomes)[number];
@@ -41,10 +42,21 @@ export function PaymentConfirmation({ outcome, sessionId }: PaymentConfirmationP
   const success = outcome === 'success';
   const Icon = success ? CircleCheck : CircleX;
   const queryClient = useQueryClient();
+  // With a session to follow, wait until the provider's confirmation has been applied (the local checkout applies
+  // it before redirecting; Stripe's webhook can come a moment after the browser). Without one, refresh at once.
+  const checkout = useCheckoutStatus(success ? sessionId : undefined);
+  const confirmed = !sessionId || checkout.data?.status === 'completed' || checkout.isError;
+  const stillConfirming = success && sessionId !== undefined && checkout.data?.status === 'open' && !confirmed;
+  const [gaveUp, setGaveUp] = useState(false);
   useEffect(() => {
-    // The provider fulfilled the order before sending the browser back: everything cached about money is stale.
-    if (success) void refreshAfterPayment(queryClient);
-  }, [success, queryClient]);
+    if (!stillConfirming) return;
+    const timer = setTimeout(() => setGaveUp(true), CHECKOUT_CONFIRMATION_POLLS * 1_000);
+    return () => clearTimeout(timer);
+  }, [stillConfirming]);
+  useEffect(() => {
+    // Fulfilment has happened: everything cached about money is stale.
+    if (success && confirmed) void refreshAfterPayment(queryClient);
+  }, [success, confirmed, queryClient]);
   return (
     <div className="flex justify-center py-6 sm:py-10">
       <section
@@ -64,7 +76,18 @@ export function PaymentConfirmation({ outcome, sessionId }: PaymentConfirmationP
           {copy.headline}
         </h1>
         <p className="text-muted-foreground">{copy.text}</p>
-        {success && <PurchaseSummary />}
+        {stillConfirming && (
+          <p role="status" className="inline-flex items-center gap-2 text-muted-foreground text-sm">
+            {gaveUp ? (
+              'Your payment provider is still confirming the payment. Your plan and tokens appear as soon as it does.'
+            ) : (
+              <>
+                <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> Confirming your payment…
+              </>
+            )}
+          </p>
+        )}
+        {success && !stillConfirming && <PurchaseSummary />}
         <div className="flex flex-wrap justify-center gap-2 pt-2">
           {success ? (
             <>
