@@ -12,7 +12,7 @@ import {
 import { and, count, desc, eq, gt, inArray } from 'drizzle-orm';
 import { type CouponRow, type CouponUses, normaliseCouponCode } from './coupons.js';
 import type { CheckoutSessionRow } from './fulfilment.js';
-import type { PlanRow } from './plans.repository.js';
+import { findCurrentSubscription, type PlanRow } from './plans.repository.js';
 import type { SubscriptionRow } from './subscriptions.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -147,16 +147,7 @@ export function createPaymentsRepository(db: Database) {
       return row?.email;
     },
 
-    async activeSubscription(userId: string): Promise<{ subscription: SubscriptionRow; plan: PlanRow } | undefined> {
-      const [row] = await db
-        .select({ subscription: subscriptions, plan: plans })
-        .from(subscriptions)
-        .innerJoin(plans, eq(plans.id, subscriptions.planId))
-        .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'active')))
-        .orderBy(desc(subscriptions.startedAt), desc(subscriptions.id))
-        .limit(1);
-      return row;
-    },
+    activeSubscription: (userId: string) => findCurrentSubscription(db, userId),
 
     /** The account's current subscription billed by a provider (a paid plan of any tab), if any. */
     async activePaidSubscription(

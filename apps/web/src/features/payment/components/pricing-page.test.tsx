@@ -3,31 +3,19 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlanState } from '@/lib/session';
+import { jsonResponse, notFoundResponse } from '@/test/fake-api';
 import { renderWithRouter } from '@/test/render';
 
 const replies: Record<string, (request: Request) => Response> = {};
 const requests: Request[] = [];
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 vi.mock('@/lib/api-client', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@/lib/api-client')>();
-  const api = actual.createApiClients({
-    bases: {
-      auth: 'http://t/api/auth/',
-      payment: 'http://t/api/payment/',
-      detector: 'http://t/api/detector/',
-      governance: 'http://t/api/governance/',
-      api: 'http://t/api/public/',
-    },
-    fetch: (async (input: Request) => {
-      requests.push(input);
-      const reply = replies[`${input.method} ${new URL(input.url).pathname}`];
-      return reply ? reply(input) : json(404, { error: { code: 'not_found', message: 'Not found' } });
-    }) as unknown as typeof fetch,
-    readCookie: () => undefined,
+  const { withFakeApi } = await import('@/test/fake-api');
+  return withFakeApi(await importOriginal(), (input) => {
+    requests.push(input);
+    const reply = replies[`${input.method} ${new URL(input.url).pathname}`];
+    return reply ? reply(input) : notFoundResponse();
   });
-  return { ...actual, api };
 });
 
 const { PricingPage } = await import('./pricing-page');
@@ -90,7 +78,7 @@ const search = (extra: { coupon?: string } = {}) => ({
 beforeEach(() => {
   for (const key of Object.keys(replies)) delete replies[key];
   requests.length = 0;
-  replies['GET /api/payment/v1/plans/'] = () => json(200, { items: [free, basic, pro] });
+  replies['GET /api/payment/v1/plans/'] = () => jsonResponse(200, { items: [free, basic, pro] });
 });
 
 describe('PricingPage', () => {
@@ -114,7 +102,7 @@ describe('PricingPage', () => {
 
   it('shows discounted prices with the original struck through for a valid coupon, and checks out with it', async () => {
     replies['GET /api/payment/v1/coupons/SPRING20'] = () =>
-      json(200, {
+      jsonResponse(200, {
         valid: true,
         code: 'SPRING20',
         description: null,
@@ -125,7 +113,7 @@ describe('PricingPage', () => {
         product_slugs: ['ai-detector-pro-yearly'],
       });
     replies['POST /api/payment/v1/payments/plan-checkout-session/p-pro'] = () =>
-      json(422, { error: { code: 'coupon_invalid', message: 'This coupon has been used up.' } });
+      jsonResponse(422, { error: { code: 'coupon_invalid', message: 'This coupon has been used up.' } });
     await renderWithRouter(() => (
       <PricingPage
         search={search({ coupon: 'SPRING20' })}
@@ -155,9 +143,9 @@ describe('PricingPage', () => {
 
   it("explains why a coupon can't be used and buys without it", async () => {
     replies['GET /api/payment/v1/coupons/OLD10'] = () =>
-      json(200, { valid: false, code: 'OLD10', problem: 'expired', message: 'This coupon has expired.' });
+      jsonResponse(200, { valid: false, code: 'OLD10', problem: 'expired', message: 'This coupon has expired.' });
     replies['POST /api/payment/v1/payments/plan-checkout-session/p-basic'] = () =>
-      json(503, { error: { code: 'unavailable', message: 'Try later.' } });
+      jsonResponse(503, { error: { code: 'unavailable', message: 'Try later.' } });
     await renderWithRouter(() => (
       <PricingPage search={search({ coupon: 'OLD10' })} onSearchChange={() => {}} loggedIn planState={onPlan(free)} />
     ));
@@ -171,7 +159,12 @@ describe('PricingPage', () => {
 
   it('sends signed-out visitors to sign-up with the plan and the coupon', async () => {
     replies['GET /api/payment/v1/coupons/SPRING20'] = () =>
-      json(200, { valid: false, code: 'SPRING20', problem: 'unknown', message: 'This coupon code does not exist.' });
+      jsonResponse(200, {
+        valid: false,
+        code: 'SPRING20',
+        problem: 'unknown',
+        message: 'This coupon code does not exist.',
+      });
     await renderWithRouter(() => (
       <PricingPage
         search={search({ coupon: 'SPRING20' })}
