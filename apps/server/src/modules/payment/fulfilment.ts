@@ -31,7 +31,12 @@ class EventRefused extends AppError {
 export interface EventHandlerDeps {
   db: Database;
   clock: () => Date;
-  log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
+  log: Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>;
+  /**
+   * Stops the provider billing a subscription a new plan replaced (at the end of the period it paid for). Called
+   * after the fulfilment commits; absent for providers with nothing to stop (the local one renews from our rows).
+   */
+  stopBilling?: (providerSubscriptionId: string) => Promise<void>;
 }
 
 /** Records the event; false when it was recorded before (a replay). */
@@ -66,7 +71,7 @@ async function lockSession(tx: Database, event: ProviderEvent & { providerSessio
   return session;
 }
 
-export function createEventHandler({ db, clock, log }: EventHandlerDeps): HandleProviderEvent {
+export function createEventHandler({ db, clock, log, stopBilling }: EventHandlerDeps): HandleProviderEvent {
   /** Logged and thrown: the transaction rolls back, so a refused event leaves no trace but the log line. */
   const refuse = (event: ProviderEvent, why: string, details: Record<string, unknown> = {}): never => {
     log.warn({ event: { provider: event.provider, id: event.eventId, type: event.type }, ...details }, why);
@@ -76,6 +81,7 @@ export function createEventHandler({ db, clock, log }: EventHandlerDeps): Handle
   async function completeCheckout(
     tx: Database,
     event: Extract<ProviderEvent, { type: 'checkout.completed' }>,
+    replacedBilling: string[],
   ): Promise<EventOutcome> {
     const now = clock();
     if (!(await firstSighting(tx, event))) return 'duplicate';
@@ -114,7 +120,7 @@ export function createEventHandler({ db, clock, log }: EventHandlerDeps): Handle
     if (session.kind === 'plan') {
       const [plan] = session.planId ? await tx.select().from(plans).where(eq(plans.id, session.planId)) : [];
       if (!plan) throw new Error(`checkout session ${session.id} has no plan`);
-      const { subscription, periodEnd } = await startPaidPlan(tx, {
+      const { subscription, periodEnd, replaced } = await startPaidPlan(tx, {
         userId: session.userId,
         plan,
         provider: session.provider,
@@ -122,6 +128,11 @@ export function createEventHandler({ db, clock, log }: EventHandlerDeps): Handle
         checkoutSessionId: session.id,
         now,
       });
+      for (const old of replaced) {
+        if (old.provider === session.provider && old.providerSubscriptionId && !old.cancelAtPeriodEnd) {
+          replacedBilling.push(old.providerSubscriptionId);
+        }
+      }
       await insertInvoice(tx, {
         ...bill,
         subscriptionId: subscription.id,
@@ -233,11 +244,12 @@ export function createEventHandler({ db, clock, log }: EventHandlerDeps): Handle
     return (await endPlan(tx, subscription, clock())) ? 'applied' : 'ignored';
   }
 
-  return (event) =>
-    db.transaction(async (tx): Promise<EventOutcome> => {
+  return async (event) => {
+    const replacedBilling: string[] = [];
+    const outcome = await db.transaction(async (tx): Promise<EventOutcome> => {
       switch (event.type) {
         case 'checkout.completed':
-          return completeCheckout(tx, event);
+          return completeCheckout(tx, event, replacedBilling);
         case 'checkout.failed':
         case 'checkout.expired':
           return failCheckout(tx, event);
@@ -247,6 +259,18 @@ export function createEventHandler({ db, clock, log }: EventHandlerDeps): Handle
           return endSubscription(tx, event);
       }
     });
+    // The new plan is in place; the one it replaced must not renew at the provider. A failure here can't be
+    // retried by the provider (its event is applied), so it is logged for someone to stop by hand.
+    for (const providerSubscriptionId of replacedBilling) {
+      await stopBilling?.(providerSubscriptionId).catch((err: unknown) =>
+        log.error(
+          { err, provider: event.provider, providerSubscriptionId },
+          'a replaced subscription could not be stopped at the provider: cancel it by hand',
+        ),
+      );
+    }
+    return outcome;
+  };
 }
 
 const periodLabel = { monthly: 'monthly', yearly: 'yearly', none: '' } as const;

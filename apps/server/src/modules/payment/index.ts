@@ -30,19 +30,26 @@ export interface PaymentModuleOptions {
 export async function paymentModule(app: FastifyInstance, opts: PaymentModuleOptions) {
   const { db, clock, config, publicUrl } = opts;
   const log = opts.logger ?? app.log;
-  const handleEvent = createEventHandler({ db, clock, log });
   const repo = createPaymentsRepository(db);
 
   let provider: PaymentProvider;
   if (config.provider === 'stripe') {
     if (!config.stripe) throw new Error('PAYMENT_PROVIDER is stripe but the Stripe settings are missing');
     const { secretKey, webhookSecret, apiUrl } = config.stripe;
-    provider = createStripeProvider({ secretKey, apiUrl });
+    const stripe = createStripeProvider({ secretKey, apiUrl });
+    provider = stripe;
+    const handleEvent = createEventHandler({
+      db,
+      clock,
+      log,
+      stopBilling: (providerSubscriptionId) => stripe.setCancelAtPeriodEnd(providerSubscriptionId, true),
+    });
     await app.register(stripeWebhookRoutes, { webhookSecret, secretKey, apiUrl, handleEvent });
   } else {
     provider = createLocalProvider({
       checkoutUrl: (sessionId) => `${publicUrl}${app.prefix}/v1/checkout/local/${sessionId}`,
     });
+    const handleEvent = createEventHandler({ db, clock, log });
     await app.register(localCheckoutRoutes, { repo, handleEvent, clock, publicUrl });
   }
 

@@ -34,7 +34,7 @@ describeOnEachDatabase('checkout with the local provider', (database) => {
   }
 
   function silentLog() {
-    return { warn: vi.fn(), info: vi.fn() };
+    return { warn: vi.fn(), info: vi.fn(), error: vi.fn() };
   }
 
   it('lists token packets and the API subscription types to anyone', async () => {

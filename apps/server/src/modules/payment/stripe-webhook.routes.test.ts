@@ -435,6 +435,32 @@ describeOnEachDatabase('stripe payments', (database) => {
     expect(items[0]).toMatchObject({ provider: 'stripe', total_cents: plan.price_cents });
   });
 
+  it('stops Stripe renewing the subscription that a newly bought plan replaced', async () => {
+    const basic = await planCheckout('ai-detector-basic-yearly');
+    const first = double.completeSession(basic.providerSessionId);
+    await deliver(stripeEvent('checkout.session.completed', first));
+
+    const upgrade = await basic.client.post(
+      `/api/payment/v1/payments/plan-checkout-session/${PLAN}?subscription_type=yearly`,
+    );
+    expect(upgrade.statusCode, upgrade.body).toBe(200);
+    const { session_id } = checkoutSessionSchema.parse(upgrade.json());
+    const [row] = await t()
+      .database.handle.db.select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.id, session_id));
+    const second = double.completeSession(row?.providerSessionId ?? '');
+    expect((await deliver(stripeEvent('checkout.session.completed', second))).json()).toEqual({
+      received: true,
+      outcome: 'applied',
+    });
+
+    expect(myPlanSchema.parse((await basic.client.get('/api/payment/v1/plans/my_plan')).json()).plan.slug).toBe(PLAN);
+    // The old subscription ends with the period it paid for; the new one renews.
+    expect(double.subscriptions.get(first.subscription ?? '')?.cancelAtPeriodEnd).toBe(true);
+    expect(double.subscriptions.get(second.subscription ?? '')?.cancelAtPeriodEnd).toBe(false);
+  });
+
   it('charges at Stripe exactly the discounted total we computed, so the completion with a coupon applies', async () => {
     const plan = await planBySlug(PLAN);
     const code = `STRIPE33${Date.now()}`;

@@ -155,7 +155,7 @@ describeOnEachDatabase('subscriptions: cancel, resume, renewal and expiry', (dat
     const row = await activeRow(userId);
     if (!row?.expiresAt || !row.providerSubscriptionId) throw new Error('no provider subscription');
     await db().transaction((tx) => charge(tx, { userId, modelName: 'AI_DETECTION', units: 500, now: new Date() }));
-    const log = { warn: vi.fn(), info: vi.fn() };
+    const log = { warn: vi.fn(), info: vi.fn(), error: vi.fn() };
     const handle = createEventHandler({ db: db(), clock: () => new Date(), log });
     const periodEnd = addPeriod(row.expiresAt, 'monthly');
     const renewal = {

@@ -62,12 +62,13 @@ export async function startPaidPlan(
     checkoutSessionId: string;
     now: Date;
   },
-): Promise<{ subscription: SubscriptionRow; periodEnd: Date }> {
+): Promise<{ subscription: SubscriptionRow; periodEnd: Date; replaced: SubscriptionRow[] }> {
   const { userId, plan, now } = input;
-  await tx
+  const replaced = await tx
     .update(subscriptions)
     .set({ status: 'cancelled', expiresAt: now, cancelledAt: now })
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'active')));
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'active')))
+    .returning();
   const periodEnd = addPeriod(now, billingPeriodOf(plan));
   const [subscription] = await tx
     .insert(subscriptions)
@@ -90,7 +91,7 @@ export async function startPaidPlan(
     reference: { type: 'checkout_session', id: input.checkoutSessionId },
     now,
   });
-  return { subscription, periodEnd };
+  return { subscription, periodEnd, replaced };
 }
 
 /**
