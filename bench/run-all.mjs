@@ -4,8 +4,14 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-for (const script of ['bundle-size.mjs', 'users-info-load.mjs', 'ledger-charges.ts']) {
-  // TypeScript benchmarks import the server's modules directly, through tsx.
+for (const script of [
+  'bundle-size.mjs',
+  'users-info-load.mjs',
+  'ledger-charges.ts',
+  'writing-accuracy.ts',
+  'writing-speed.ts',
+]) {
+  // TypeScript benchmarks import the server's modules and the engines directly, through tsx.
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
   execFileSync(process.execPath, [...loader, path.join(import.meta.dirname, script)], { stdio: 'inherit' });
 }

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeWriting } from './analyze.js';
+import { type IssueKind, writingReportSchema } from './report.schema.js';
+
+const kinds = (text: string, kind: IssueKind) =>
+  analyzeWriting(text)
+    .issues.filter((i) => i.kind === kind)
+    .map((i) => i.text);
+
+describe('analyzeWriting', () => {
+  it('gives a valid, finite, issue-free report for empty and blank text', () => {
+    for (const text of ['', '  \n ', '—']) {
+      const report = analyzeWriting(text);
+      expect(writingReportSchema.parse(report)).toEqual(report);
+      expect(report.issues).toEqual([]);
+      expect(report.lexicalDiversity.mtld).toBeNull();
+      expect(Object.values(report.issueCounts).every((n) => n === 0)).toBe(true);
+    }
+  });
+
+  it('gives every issue offsets that slice out its text, in document order', () => {
+    const text =
+      'The ball was thrown by the the chairman. We will utilize a realy good plan.\n\nIt is very, very simple. 😀 Teh end.';
+    const report = analyzeWriting(text);
+    expect(writingReportSchema.parse(report)).toEqual(report);
+    expect(report.issues.length).toBeGreaterThan(5);
+    for (const issue of report.issues) expect(text.slice(issue.start, issue.end)).toBe(issue.text);
+    const starts = report.issues.map((i) => i.start);
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    expect(new Set(report.issues.map((i) => i.id)).size).toBe(report.issues.length);
+    // Offsets after an astral character are UTF-16 indices, as JavaScript counts them.
+    const teh = report.issues.find((i) => i.text === 'Teh');
+    expect(teh?.start).toBe(text.indexOf('Teh'));
+  });
+
+  it('flags spelling with Hunspell suggestions and respects the personal dictionary', () => {
+    const report = analyzeWriting('I will recieve it from Zorblax.');
+    const spelling = report.issues.filter((i) => i.kind === 'spelling');
+    expect(spelling.map((i) => i.text)).toEqual(['recieve', 'Zorblax']);
+    expect(spelling[0]?.suggestions).toContain('receive');
+    const withDictionary = analyzeWriting('I will recieve it from Zorblax.', { personalDictionary: ['zorblax'] });
+    expect(withDictionary.issues.filter((i) => i.kind === 'spelling').map((i) => i.text)).toEqual(['recieve']);
+  });
+
+  it('flags passive voice, simpler alternatives and inclusive language with their suggestions', () => {
+    const report = analyzeWriting('The ball was thrown. We utilize tools. Ask the chairman.');
+    const byKind = Object.fromEntries(report.issues.map((i) => [i.kind, i]));
+    expect(byKind['passive-voice']?.text).toBe('thrown');
+    expect(byKind['simpler-alternative']).toMatchObject({ text: 'utilize', suggestions: ['use'] });
+    expect(byKind['inclusive-language']?.suggestions).toContain('chair');
+  });
+
+  it('flags a doubled word once, with the single word as the fix', () => {
+    const report = analyzeWriting('We saw the the house.');
+    const doubled = report.issues.filter((i) => i.text.includes('the the'));
+    expect(doubled).toEqual([expect.objectContaining({ kind: 'repeated-word', suggestions: ['the'] })]);
+  });
+
+  it('flags -ly adverbs but not -ly adjectives and nouns', () => {
+    expect(kinds('She quickly ran home. The family was friendly. He runs daily.', 'adverb')).toEqual(['quickly']);
+  });
+
+  it('flags weak words from retext-intensify', () => {
+    expect(kinds('It was very good and quite frankly done.', 'weak-word')).toEqual(['very', 'quite', 'frankly']);
+  });
+
+  it('flags a content word repeated within the window, but not function words', () => {
+    const text = 'The garden was lovely. We walked through the garden and they were there.';
+    expect(kinds(text, 'nearby-repetition')).toEqual(['garden']);
+    expect(analyzeWriting(text, { repetitionWindow: 3 }).issues.some((i) => i.kind === 'nearby-repetition')).toBe(
+      false,
+    );
+  });
+
+  it('flags sentences longer than the limit', () => {
+    const long = `Many ${'words '.repeat(34).trim()}.`;
+    const report = analyzeWriting(`Short one. ${long}`);
+    expect(report.issues.filter((i) => i.kind === 'long-sentence').map((i) => i.text)).toEqual([long]);
+    expect(analyzeWriting(long, { longSentenceWords: 40 }).issueCounts['long-sentence']).toBe(0);
+  });
+
+  it('leaves out disabled kinds and counts the rest', () => {
+    const text = 'The ball was thrown by teh boy.';
+    const report = analyzeWriting(text, { disable: ['spelling'] });
+    expect(report.issueCounts.spelling).toBe(0);
+    expect(report.issueCounts['passive-voice']).toBe(1);
+  });
+
+  it('is deterministic', () => {
+    const text = 'It was written quickly. Teh plan was approved by the the board.';
+    expect(analyzeWriting(text)).toEqual(analyzeWriting(text));
+  });
+});
+
+describe('passive voice with regular participles', () => {
+  it('flags be + -ed participles that retext-passive does not know, once each', () => {
+    const report = analyzeWriting('The room was cleaned. Data are often stored here. The ball was thrown.');
+    expect(report.issues.filter((i) => i.kind === 'passive-voice').map((i) => i.text)).toEqual([
+      'cleaned',
+      'stored',
+      'thrown',
+    ]);
+  });
+
+  it('leaves adjectives of state and words across punctuation alone', () => {
+    const report = analyzeWriting(
+      'I was tired. He is interested. It was, finished or not, fine. The plan is. Started.',
+    );
+    expect(report.issues.filter((i) => i.kind === 'passive-voice')).toEqual([]);
+  });
+});

@@ -1,0 +1,72 @@
+import dictionary from 'dictionary-en';
+import nspell from 'nspell';
+import type { RawIssue } from './retext.js';
+import type { WordToken } from './tokenize.js';
+
+type Speller = ReturnType<typeof nspell>;
+let shared: Speller | undefined;
+
+// Loading the Hunspell dictionary takes ~0.2 s: once per process, on first use.
+function speller(): Speller {
+  shared ??= nspell({ aff: Buffer.from(dictionary.aff), dic: Buffer.from(dictionary.dic) });
+  return shared;
+}
+
+const correctCache = new Map<string, boolean>();
+const suggestCache = new Map<string, string[]>();
+
+function isCorrect(word: string): boolean {
+  let ok = correctCache.get(word);
+  if (ok === undefined) {
+    ok = speller().correct(word);
+    if (correctCache.size > 100_000) correctCache.clear();
+    correctCache.set(word, ok);
+  }
+  return ok;
+}
+
+/** Tokens not worth checking: numbers, codes with digits, acronyms in capitals, single letters. */
+function skip(word: string): boolean {
+  return word.length < 2 || /\p{N}/u.test(word) || (word.length > 1 && word === word.toUpperCase());
+}
+
+function misspelt(word: string, personal: ReadonlySet<string>): boolean {
+  const normal = word.replace(/\u2019/g, "'");
+  if (personal.has(normal.toLowerCase()) || skip(normal)) return false;
+  if (isCorrect(normal)) return false;
+  // Hyphenated compounds ("well-known") are fine when every part is.
+  if (normal.includes('-')) return !normal.split('-').every((p) => p === '' || skip(p) || isCorrect(p));
+  return true;
+}
+
+export interface SpellingOptions {
+  personalDictionary: readonly string[];
+  maxSuggestions: number;
+}
+
+/** Words the en-US Hunspell dictionary (dictionary-en) does not know, with up to three suggestions each. */
+export function spellingIssues(words: readonly WordToken[], options: SpellingOptions): RawIssue[] {
+  const personal = new Set(options.personalDictionary.map((w) => w.toLowerCase()));
+  const issues: RawIssue[] = [];
+  let suggested = 0;
+  for (const word of words) {
+    if (!misspelt(word.text, personal)) continue;
+    let suggestions = suggestCache.get(word.text);
+    if (suggestions === undefined && suggested < options.maxSuggestions) {
+      suggested++;
+      suggestions = speller().suggest(word.text).slice(0, 3);
+      if (suggestCache.size > 10_000) suggestCache.clear();
+      suggestCache.set(word.text, suggestions);
+    }
+    issues.push({
+      kind: 'spelling',
+      start: word.start,
+      end: word.end,
+      message: `“${word.text}” is not in the English dictionary.`,
+      suggestions: suggestions ?? [],
+      source: 'nspell',
+      ruleId: 'dictionary-en',
+    });
+  }
+  return issues;
+}
