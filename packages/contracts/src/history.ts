@@ -53,3 +53,15 @@ export const historyDetailSchema = z.object({
   result: z.unknown(),
 });
 export type HistoryDetail = z.infer<typeof historyDetailSchema>;
+
+export const HISTORY_DELETE_MAX = 100;
+
+/** `POST v2/ai-detector/user-history/delete`: the runs to delete; ids not the caller's are skipped, not refused. */
+export const historyDeleteManySchema = z.object({
+  ids: z.array(z.uuid()).min(1).max(HISTORY_DELETE_MAX),
+});
+export type HistoryDeleteMany = z.infer<typeof historyDeleteManySchema>;
+
+/** How many of the requested runs were deleted (their children go with them and are not counted). */
+export const historyDeleteResultSchema = z.object({ deleted: z.number().int().nonnegative() });
+export type HistoryDeleteResult = z.infer<typeof historyDeleteResultSchema>;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   errorBodySchema,
+  historyDeleteResultSchema,
   historyDetailSchema,
   historyListSchema,
   modelCoefficientsSchema,
@@ -60,6 +61,8 @@ describeOnEachDatabase('detector', (database) => {
     ]) {
       expectError(await client.get(url), 401, 'unauthenticated');
     }
+    expectError(await client.request('DELETE', `${HISTORY}${randomUUID()}`), 401, 'unauthenticated');
+    expectError(await client.post(`${HISTORY}delete`, { ids: [randomUUID()] }), 401, 'unauthenticated');
   });
 
   describe('history', () => {
@@ -162,6 +165,86 @@ describeOnEachDatabase('detector', (database) => {
       expectError(await owner.get(`${HISTORY}${randomUUID()}`), 404, 'not_found');
       expectError(await owner.get(`${HISTORY}not-a-uuid`), 404, 'not_found');
       expectError(await owner.get(`${HISTORY}${encodeURIComponent("1' OR '1'='1")}`), 404, 'not_found');
+    });
+  });
+
+  describe('deleting history', () => {
+    const seed = async (userId: string, title: string, children = 0) => {
+      const repo = createHistoryRepository(t().database.handle.db);
+      const parent = await repo.insert({ userId, modelName: 'WRITING_ANALYSIS', title });
+      const kids = [];
+      for (let c = 0; c < children; c++) {
+        kids.push(
+          await repo.insert({ userId, parentId: parent.id, modelName: 'WRITING_ANALYSIS', title: `${title}.${c}` }),
+        );
+      }
+      return { id: parent.id, children: kids.map((k) => k.id) };
+    };
+    const titles = async (client: TestClient) =>
+      historyListSchema.parse((await client.get(HISTORY)).json()).items.map((i) => i.title);
+
+    it('deletes one run of the owner with its children, and 404s on the second try', async () => {
+      const owner = t().client();
+      const ownerId = (await signUpVerified(t(), owner)).user.id;
+      const doomed = await seed(ownerId, 'Doomed', 2);
+      await seed(ownerId, 'Kept');
+
+      const response = await owner.request('DELETE', `${HISTORY}${doomed.id}`);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(historyDeleteResultSchema.parse(response.json())).toEqual({ deleted: 1 });
+      expect(await titles(owner)).toEqual(['Kept']);
+      for (const id of [doomed.id, ...doomed.children]) {
+        expectError(await owner.get(`${HISTORY}${id}`), 404, 'not_found');
+      }
+      expectError(await owner.request('DELETE', `${HISTORY}${doomed.id}`), 404, 'not_found');
+      expectError(await owner.request('DELETE', `${HISTORY}not-a-uuid`), 404, 'not_found');
+    });
+
+    it("never deletes another user's run: 404 for one, skipped in bulk", async () => {
+      const owner = t().client();
+      const stranger = t().client();
+      const ownerId = (await signUpVerified(t(), owner)).user.id;
+      await signUpVerified(t(), stranger);
+      const mine = await seed(ownerId, 'Mine', 1);
+
+      expectError(await stranger.request('DELETE', `${HISTORY}${mine.id}`), 404, 'not_found');
+      expectError(await stranger.request('DELETE', `${HISTORY}${mine.children[0]}`), 404, 'not_found');
+      const bulk = await stranger.post(`${HISTORY}delete`, { ids: [mine.id, ...mine.children] });
+      expect(bulk.statusCode, bulk.body).toBe(200);
+      expect(historyDeleteResultSchema.parse(bulk.json())).toEqual({ deleted: 0 });
+
+      expect(await titles(owner)).toEqual(['Mine']);
+      const detail = historyDetailSchema.parse((await owner.get(`${HISTORY}${mine.id}`)).json());
+      expect(detail.item.children).toHaveLength(1);
+    });
+
+    it("deletes many of the owner's runs at once and counts only those it deleted", async () => {
+      const owner = t().client();
+      const stranger = t().client();
+      const ownerId = (await signUpVerified(t(), owner)).user.id;
+      const strangerId = (await signUpVerified(t(), stranger)).user.id;
+      const a = await seed(ownerId, 'A', 2);
+      const b = await seed(ownerId, 'B');
+      await seed(ownerId, 'C');
+      const theirs = await seed(strangerId, 'Theirs');
+
+      const response = await owner.post(`${HISTORY}delete`, {
+        ids: [a.id, b.id, b.id, theirs.id, randomUUID()],
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(historyDeleteResultSchema.parse(response.json())).toEqual({ deleted: 2 });
+      expect(await titles(owner)).toEqual(['C']);
+      expectError(await owner.get(`${HISTORY}${a.children[0]}`), 404, 'not_found');
+      expect(await titles(stranger)).toEqual(['Theirs']);
+    });
+
+    it('refuses a bulk delete that is empty, too large or not made of ids', async () => {
+      const owner = t().client();
+      await signUpVerified(t(), owner);
+      const tooMany = Array.from({ length: 101 }, () => randomUUID());
+      for (const body of [{ ids: [] }, { ids: tooMany }, { ids: ['not-a-uuid'] }, {}, { ids: 'x' }]) {
+        expectError(await owner.post(`${HISTORY}delete`, body), 400, 'validation_failed');
+      }
     });
   });
 });

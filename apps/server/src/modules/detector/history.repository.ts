@@ -47,6 +47,16 @@ export function createHistoryRepository(db: Database) {
       return row;
     },
 
+    /** Deletes those of `ids` the user owns (their children go by the FK cascade); returns the ids deleted. */
+    async deleteOwned(userId: string, ids: string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .delete(historyItems)
+        .where(and(eq(historyItems.userId, userId), inArray(historyItems.id, ids)))
+        .returning({ id: historyItems.id });
+      return rows.map((row) => row.id);
+    },
+
     /** Every descendant of `parentIds` owned by the user, level by level, oldest first within a parent. */
     async descendants(userId: string, parentIds: string[]): Promise<HistoryRow[]> {
       const found: HistoryRow[] = [];

@@ -1,4 +1,12 @@
-import type { HistoryDetail, HistoryItem, HistoryList, HistoryQuery, ServiceName } from '@candor/contracts';
+import type {
+  HistoryDeleteMany,
+  HistoryDeleteResult,
+  HistoryDetail,
+  HistoryItem,
+  HistoryList,
+  HistoryQuery,
+  ServiceName,
+} from '@candor/contracts';
 import { notFound } from '../../http/errors.js';
 import type { HistoryRepository, HistoryRow } from './history.repository.js';
 
@@ -57,6 +65,20 @@ export function createHistoryService(deps: { repo: HistoryRepository }) {
       const [item] = toTrees([row], await deps.repo.descendants(userId, [row.id]));
       if (!item) throw missing();
       return { item, input: row.input ?? null, result: row.result ?? null };
+    },
+
+    /** Deletes one run of the user's with its children; 404 for malformed, unknown and other users' ids alike. */
+    async remove(userId: string, id: string): Promise<HistoryDeleteResult> {
+      if (!UUID.test(id)) throw missing();
+      const deleted = await deps.repo.deleteOwned(userId, [id]);
+      if (deleted.length === 0) throw missing();
+      return { deleted: deleted.length };
+    },
+
+    /** Deletes the user's runs among `ids`; other users' and unknown ids are skipped so they reveal nothing. */
+    async removeMany(userId: string, { ids }: HistoryDeleteMany): Promise<HistoryDeleteResult> {
+      const deleted = await deps.repo.deleteOwned(userId, [...new Set(ids.map((id) => id.toLowerCase()))]);
+      return { deleted: deleted.length };
     },
   };
 }

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useCallback } from 'react';
 import { historyListQueryOptions } from '@/features/history/api/history.queries';
 import { HistoryPage } from '@/features/history/components/history-page';
-import { historySearchSchema } from '@/features/history/search';
+import { type HistorySearch, historySearchSchema } from '@/features/history/search';
 import { titleHead } from '@/lib/head';
 
 export const Route = createFileRoute('/_app/history')({
@@ -21,10 +22,10 @@ export const Route = createFileRoute('/_app/history')({
 function HistoryRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  return (
-    <HistoryPage
-      search={search}
-      onSearchChange={(change) => navigate({ search: (prev) => ({ ...prev, ...change }) })}
-    />
+  const onSearchChange = useCallback(
+    (change: Partial<HistorySearch>, options?: { replace?: boolean }) =>
+      navigate({ search: (prev) => ({ ...prev, ...change }), replace: options?.replace }),
+    [navigate],
   );
+  return <HistoryPage search={search} onSearchChange={onSearchChange} />;
 }

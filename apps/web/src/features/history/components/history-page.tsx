@@ -1,18 +1,23 @@
 import { type HistoryItem, type ServiceName, serviceNames } from '@candor/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import ChevronDown from 'lucide-react/icons/chevron-down';
 import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import CircleAlert from 'lucide-react/icons/circle-alert';
+import ExternalLink from 'lucide-react/icons/external-link';
 import Filter from 'lucide-react/icons/filter';
 import HistoryIcon from 'lucide-react/icons/history';
 import Inbox from 'lucide-react/icons/inbox';
+import Trash2 from 'lucide-react/icons/trash-2';
 import X from 'lucide-react/icons/x';
+import { useEffect, useId, useState } from 'react';
 import { EmptyState } from '@/components/layout/empty-state';
 import { PageHeader } from '@/components/layout/page-header';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import {
   DropdownMenu,
   DropdownMenuCheckboxItem,
@@ -26,18 +31,59 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { getErrorMessage } from '@/lib/api-client';
 import { formatDateTime, formatTokens } from '@/lib/format';
 import { historyListQueryOptions } from '../api/history.queries';
+import { scheduleHistoryDeletion, usePendingHistoryDeletions } from '../api/history-deletion';
 import type { HistorySearch } from '../search';
-import { serviceLabels } from '../service-meta';
+import { serviceLabels, serviceTools } from '../service-meta';
 
 interface HistoryPageProps {
   search: HistorySearch;
-  onSearchChange: (change: Partial<HistorySearch>) => void;
+  onSearchChange: (change: Partial<HistorySearch>, options?: { replace?: boolean }) => void;
 }
 
 /** The user's runs, paged and filtered by service through the URL (page, page_size, selectedServices). */
 export function HistoryPage({ search, onSearchChange }: HistoryPageProps) {
   const services = search.selectedServices ?? [];
   const query = useQuery(historyListQueryOptions({ page: search.page, perPage: search.page_size, services }));
+  const queryClient = useQueryClient();
+  const pending = usePendingHistoryDeletions();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const pagination = query.isPlaceholderData ? undefined : query.data?.pagination;
+  const items = (query.data?.items ?? []).filter((item) => !pending.has(item.history_id));
+  const selectedIds = items.map((item) => item.history_id).filter((id) => selected.has(id));
+
+  // Spec §2/§5: a page past the end goes to the last page (or the first when there is nothing).
+  const lastPage = pagination ? Math.max(pagination.total_pages, 1) : undefined;
+  useEffect(() => {
+    if (lastPage !== undefined && search.page > lastPage) onSearchChange({ page: lastPage }, { replace: true });
+  }, [lastPage, search.page, onSearchChange]);
+
+  // A selection belongs to one page of one filter.
+  const selectionKey = `${search.page}|${search.page_size}|${services.join(',')}`;
+  const [selectionFor, setSelectionFor] = useState(selectionKey);
+  if (selectionFor !== selectionKey) {
+    setSelectionFor(selectionKey);
+    setSelected(new Set());
+  }
+
+  const remove = (targets: HistoryItem[]) => {
+    const ids = targets.map((t) => t.history_id);
+    const [only] = targets;
+    scheduleHistoryDeletion({
+      ids,
+      message:
+        targets.length === 1 && only ? `Deleted “${only.title || 'Untitled run'}”` : `Deleted ${targets.length} runs`,
+      queryClient,
+    });
+    setSelected((prev) => new Set([...prev].filter((id) => !ids.includes(id))));
+  };
+  const setChecked = (id: string, on: boolean) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const allChecked = items.length > 0 && selectedIds.length === items.length;
 
   const toggle = (service: ServiceName, on: boolean) => {
     const next = on ? [...services, service] : services.filter((s) => s !== service);
@@ -106,18 +152,14 @@ export function HistoryPage({ search, onSearchChange }: HistoryPageProps) {
       )}
 
       {query.isPending ? (
-        <div className="space-y-2">
-          {['a', 'b', 'c', 'd'].map((key) => (
-            <Skeleton key={key} className="h-16 rounded-lg" />
-          ))}
-        </div>
+        <HistorySkeleton />
       ) : query.isError ? (
         <Alert variant="destructive">
           <CircleAlert />
           <AlertTitle>History could not be loaded</AlertTitle>
           <AlertDescription>{getErrorMessage(query.error)}</AlertDescription>
         </Alert>
-      ) : query.data.items.length === 0 ? (
+      ) : items.length === 0 ? (
         services.length > 0 ? (
           <EmptyState
             icon={Filter}
@@ -129,14 +171,17 @@ export function HistoryPage({ search, onSearchChange }: HistoryPageProps) {
               </Button>
             }
           />
+        ) : search.page > 1 && query.data.items.length === 0 ? (
+          // Past the end: the effect above is moving to the last page.
+          <HistorySkeleton />
         ) : search.page > 1 ? (
           <EmptyState
             icon={Inbox}
-            title="This page is empty"
-            description="There are fewer runs than this page number."
+            title="Nothing left on this page"
+            description="The runs you deleted are on their way out."
             action={
-              <Button variant="outline" onClick={() => onSearchChange({ page: 1 })}>
-                Go to the first page
+              <Button variant="outline" onClick={() => onSearchChange({ page: search.page - 1 })}>
+                Previous page
               </Button>
             }
           />
@@ -154,12 +199,38 @@ export function HistoryPage({ search, onSearchChange }: HistoryPageProps) {
         )
       ) : (
         <>
-          <div className="overflow-hidden rounded-xl border bg-card shadow-sm">
+          <div className="flex min-h-9 flex-wrap items-center justify-between gap-2">
+            <p className="text-muted-foreground text-sm" aria-live="polite">
+              {selectedIds.length > 0 ? `${selectedIds.length} selected` : 'Select runs to delete several at once.'}
+            </p>
+            {selectedIds.length > 0 && (
+              <Button
+                variant="destructive"
+                size="sm"
+                onClick={() => remove(items.filter((item) => selected.has(item.history_id)))}
+              >
+                <Trash2 aria-hidden="true" /> Delete selected ({selectedIds.length})
+              </Button>
+            )}
+          </div>
+          <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
             <table className="w-full text-sm">
               <caption className="sr-only">History runs</caption>
               <thead className="border-b bg-muted/40 text-left text-muted-foreground text-xs uppercase tracking-wider">
                 <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">
+                  <th scope="col" className="w-10 py-3 pl-3 sm:pl-4">
+                    <Checkbox
+                      aria-label="Select all runs on this page"
+                      checked={allChecked}
+                      ref={(el) => {
+                        if (el) el.indeterminate = selectedIds.length > 0 && !allChecked;
+                      }}
+                      onChange={(event) =>
+                        setSelected(event.target.checked ? new Set(items.map((item) => item.history_id)) : new Set())
+                      }
+                    />
+                  </th>
+                  <th scope="col" className="px-3 py-3 font-medium sm:px-4">
                     Run
                   </th>
                   <th scope="col" className="hidden px-4 py-3 font-medium sm:table-cell">
@@ -168,14 +239,23 @@ export function HistoryPage({ search, onSearchChange }: HistoryPageProps) {
                   <th scope="col" className="hidden px-4 py-3 font-medium md:table-cell">
                     Date
                   </th>
-                  <th scope="col" className="px-4 py-3 text-right font-medium">
+                  <th scope="col" className="hidden px-4 py-3 text-right font-medium sm:table-cell">
                     Tokens
+                  </th>
+                  <th scope="col" className="px-3 py-3 text-right font-medium sm:px-4">
+                    <span className="sr-only">Actions</span>
                   </th>
                 </tr>
               </thead>
               <tbody className="divide-y">
-                {query.data.items.map((item) => (
-                  <HistoryRow key={item.history_id} item={item} />
+                {items.map((item) => (
+                  <HistoryRow
+                    key={item.history_id}
+                    item={item}
+                    checked={selected.has(item.history_id)}
+                    onCheckedChange={(on) => setChecked(item.history_id, on)}
+                    onDelete={() => remove([item])}
+                  />
                 ))}
               </tbody>
             </table>
@@ -192,24 +272,153 @@ export function HistoryPage({ search, onSearchChange }: HistoryPageProps) {
   );
 }
 
-function HistoryRow({ item }: { item: HistoryItem }) {
+function HistorySkeleton() {
   return (
-    <tr className="hover:bg-muted/30">
-      <td className="px-4 py-3">
-        <p className="font-medium">{item.title || 'Untitled run'}</p>
-        <p className="text-muted-foreground text-xs sm:hidden">{serviceLabels[item.model_name]}</p>
-        {item.has_children && (
-          <p className="text-muted-foreground text-xs">
-            {item.children.length} part{item.children.length === 1 ? '' : 's'}
+    <div className="space-y-2" role="status" aria-label="Loading history">
+      {['a', 'b', 'c', 'd', 'e'].map((key) => (
+        <Skeleton key={key} className="h-14 rounded-lg" />
+      ))}
+    </div>
+  );
+}
+
+function HistoryRow({
+  item,
+  checked,
+  onCheckedChange,
+  onDelete,
+}: {
+  item: HistoryItem;
+  checked: boolean;
+  onCheckedChange: (on: boolean) => void;
+  onDelete: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const childrenId = useId();
+  const title = item.title || 'Untitled run';
+  return (
+    <>
+      <tr className="hover:bg-muted/30 has-[input:checked]:bg-primary/5">
+        <td className="py-3 pl-3 align-top sm:pl-4">
+          <Checkbox
+            aria-label={`Select ${title}`}
+            checked={checked}
+            onChange={(event) => onCheckedChange(event.target.checked)}
+          />
+        </td>
+        <RunCells item={item} depth={0}>
+          {item.has_children && (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="-ml-2 mt-1 h-7 px-2 text-muted-foreground text-xs"
+              aria-expanded={open}
+              aria-controls={childrenId}
+              onClick={() => setOpen((o) => !o)}
+            >
+              <ChevronDown
+                aria-hidden="true"
+                className={open ? 'rotate-180 transition-transform' : 'transition-transform'}
+              />
+              {open ? 'Hide' : 'Show'} {item.children.length} part{item.children.length === 1 ? '' : 's'}
+            </Button>
+          )}
+        </RunCells>
+        <td className="px-3 py-1.5 align-top sm:px-4">
+          <div className="flex justify-end gap-1">
+            <OpenLink item={item} />
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              aria-label={`Delete ${title}`}
+              title="Delete"
+              className="text-muted-foreground hover:text-destructive"
+              onClick={onDelete}
+            >
+              <Trash2 aria-hidden="true" />
+            </Button>
+          </div>
+        </td>
+      </tr>
+      {open && <ChildRows id={childrenId} items={item.children} depth={1} />}
+    </>
+  );
+}
+
+/** The nested parts of a run, indented by depth; they open in their tool but are deleted with their parent. */
+function ChildRows({ id, items, depth }: { id?: string; items: HistoryItem[]; depth: number }) {
+  return items
+    .map((child, index) => (
+      <tr key={child.history_id} id={index === 0 ? id : undefined} className="bg-muted/20">
+        <td />
+        <RunCells item={child} depth={depth} />
+        <td className="px-3 py-0.5 align-top sm:px-4">
+          <div className="flex justify-end">
+            <OpenLink item={child} />
+          </div>
+        </td>
+      </tr>
+    ))
+    .flatMap((row, index) => {
+      const child = items[index];
+      return child?.children.length
+        ? [row, <ChildRows key={`${child.history_id}-c`} items={child.children} depth={depth + 1} />]
+        : [row];
+    });
+}
+
+function RunCells({ item, depth, children }: { item: HistoryItem; depth: number; children?: React.ReactNode }) {
+  const pad = depth > 0 ? 'py-2' : 'py-3';
+  return (
+    <>
+      <td className={`px-3 ${pad} align-top sm:px-4`}>
+        <div style={depth > 0 ? { paddingLeft: `${depth * 1.25}rem` } : undefined}>
+          <p className={depth > 0 ? 'text-sm' : 'font-medium'}>
+            {depth > 0 && (
+              <span aria-hidden="true" className="mr-1 text-muted-foreground">
+                ↳
+              </span>
+            )}
+            {item.title || 'Untitled run'}
           </p>
-        )}
+          <p className="text-muted-foreground text-xs sm:hidden">
+            {serviceLabels[item.model_name]} · {formatTokens(item.cost)} tokens
+          </p>
+          <p className="text-muted-foreground text-xs md:hidden">{formatDateTime(item.created_at)}</p>
+          {children}
+        </div>
       </td>
-      <td className="hidden px-4 py-3 sm:table-cell">
+      <td className={`hidden px-4 ${pad} align-top sm:table-cell`}>
         <Badge variant="soft">{serviceLabels[item.model_name]}</Badge>
       </td>
-      <td className="hidden px-4 py-3 text-muted-foreground md:table-cell">{formatDateTime(item.created_at)}</td>
-      <td className="px-4 py-3 text-right tabular-nums">{formatTokens(item.cost)}</td>
-    </tr>
+      <td className={`hidden px-4 ${pad} align-top text-muted-foreground md:table-cell`}>
+        {formatDateTime(item.created_at)}
+      </td>
+      <td className={`hidden px-4 ${pad} text-right align-top tabular-nums sm:table-cell`}>
+        {formatTokens(item.cost)}
+      </td>
+    </>
+  );
+}
+
+function OpenLink({ item }: { item: HistoryItem }) {
+  const tool = serviceTools[item.model_name];
+  const title = item.title || 'Untitled run';
+  return (
+    <Button asChild variant="ghost" size="icon-sm" className="text-muted-foreground">
+      <Link
+        to={tool.to as never}
+        search={(tool.withHistory ? { history_id: item.history_id } : {}) as never}
+        aria-label={
+          tool.withHistory
+            ? `Open ${title} in ${serviceLabels[item.model_name]}`
+            : `Open ${serviceLabels[item.model_name]}`
+        }
+        title="Open in tool"
+      >
+        <ExternalLink aria-hidden="true" />
+      </Link>
+    </Button>
   );
 }
 
