@@ -14,6 +14,9 @@ export interface HistoryListParams {
   services: ServiceName[];
 }
 
+/** The runs `/` lists as recent: the first five of every service. */
+export const recentHistoryParams: HistoryListParams = { page: 1, perPage: 5, services: [] };
+
 export const historyKeys = {
   all: ['history'] as const,
   lists: () => [...historyKeys.all, 'list'] as const,

@@ -5,7 +5,6 @@ import ChevronDown from 'lucide-react/icons/chevron-down';
 import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import CircleAlert from 'lucide-react/icons/circle-alert';
-import ExternalLink from 'lucide-react/icons/external-link';
 import Filter from 'lucide-react/icons/filter';
 import HistoryIcon from 'lucide-react/icons/history';
 import Inbox from 'lucide-react/icons/inbox';
@@ -33,7 +32,8 @@ import { formatDateTime, formatTokens } from '@/lib/format';
 import { historyListQueryOptions } from '../api/history.queries';
 import { scheduleHistoryDeletion, usePendingHistoryDeletions } from '../api/history-deletion';
 import type { HistorySearch } from '../search';
-import { serviceLabels, serviceTools } from '../service-meta';
+import { serviceLabels } from '../service-meta';
+import { OpenLink } from './open-in-tool-link';
 
 interface HistoryPageProps {
   search: HistorySearch;
@@ -398,27 +398,6 @@ function RunCells({ item, depth, children }: { item: HistoryItem; depth: number;
         {formatTokens(item.cost)}
       </td>
     </>
-  );
-}
-
-function OpenLink({ item }: { item: HistoryItem }) {
-  const tool = serviceTools[item.model_name];
-  const title = item.title || 'Untitled run';
-  return (
-    <Button asChild variant="ghost" size="icon-sm" className="text-muted-foreground">
-      <Link
-        to={tool.to as never}
-        search={(tool.withHistory ? { history_id: item.history_id } : {}) as never}
-        aria-label={
-          tool.withHistory
-            ? `Open ${title} in ${serviceLabels[item.model_name]}`
-            : `Open ${serviceLabels[item.model_name]}`
-        }
-        title="Open in tool"
-      >
-        <ExternalLink aria-hidden="true" />
-      </Link>
-    </Button>
   );
 }
 

@@ -5,13 +5,15 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { catalogue, productCategories } from '@/config/navigation';
 import { ToolGrid } from '@/features/catalog/components/tool-card';
+import { RecentHistory } from '@/features/history/components/recent-history';
 import { BalanceCards } from '@/features/tokens/components/balance-cards';
+import { UsageOverview } from '@/features/tokens/components/usage-overview';
 import { formatDate } from '@/lib/format';
 import { myPlanQueryOptions, userInfoQueryOptions } from '@/lib/session';
 
 const greeting = (hour: number) => (hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening');
 
-/** `/`: a greeting, the real balance and plan, and the tool catalogue. */
+/** `/`: a greeting, the balance and plan, token usage by day and service, recent runs, and the tool catalogue. */
 export function DashboardPage() {
   const { data: user } = useQuery(userInfoQueryOptions());
   const { data: planState } = useQuery(myPlanQueryOptions());
@@ -25,7 +27,9 @@ export function DashboardPage() {
             {greeting(new Date().getHours())}
             {firstName ? `, ${firstName}` : ''}
           </h1>
-          <p className="text-muted-foreground text-sm">Here is your balance and everything Candor can do for you.</p>
+          <p className="text-muted-foreground text-sm">
+            Your balance, your usage, your latest runs and everything Candor can do for you.
+          </p>
         </div>
         {myPlan && (
           <div className="flex items-center gap-3 rounded-lg border bg-card px-4 py-2.5 text-sm shadow-xs">
@@ -46,6 +50,11 @@ export function DashboardPage() {
           Token balance
         </h2>
         <BalanceCards />
+      </section>
+
+      <section aria-label="Usage and recent runs" className="grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <UsageOverview />
+        <RecentHistory />
       </section>
 
       {productCategories.map((category) => (
