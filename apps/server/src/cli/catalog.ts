@@ -18,7 +18,7 @@ import {
   type PlanChanges,
 } from '../modules/payment/catalog-admin.repository.js';
 import { normaliseCouponCode } from '../modules/payment/coupons.js';
-import { type CliIo, openCliDatabase, runAsMain, UsageError } from './cli-support.js';
+import { type CliIo, openCliDatabase, reportCliError, runAsMain, UsageError } from './cli-support.js';
 
 export const usage = `Usage: npm run catalog -- <group> <command> [options]
 
@@ -364,17 +364,7 @@ export async function runCatalogCli(argv: string[], config: Config, io: CliIo): 
     await run(repo, command ?? '', target ?? '', values, io);
     return 0;
   } catch (error) {
-    if (
-      error instanceof UsageError ||
-      error instanceof AlreadyExistsError ||
-      (error instanceof TypeError && 'code' in error)
-    ) {
-      io.err(`Error: ${error.message}`);
-      io.err('Run `npm run catalog -- help` for usage.');
-      return 2;
-    }
-    io.err(`Error: ${(error as Error).message}`);
-    return 1;
+    return reportCliError(error, io, 'npm run catalog -- help', (e) => e instanceof AlreadyExistsError);
   } finally {
     await handle?.close().catch(() => {});
   }

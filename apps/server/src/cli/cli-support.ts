@@ -11,6 +11,23 @@ export interface CliIo {
 /** A mistake in the command line: reported with a pointer to the help, exit code 2. */
 export class UsageError extends Error {}
 
+/**
+ * Prints a failed run's error and gives its exit code: 2, with a pointer to `helpCommand`, for a usage mistake (ours,
+ * node:util parseArgs' own, or one `isUsageMistake` recognises); 1 for anything else.
+ */
+export function reportCliError(
+  error: unknown,
+  io: CliIo,
+  helpCommand: string,
+  isUsageMistake: (error: unknown) => boolean = () => false,
+): number {
+  io.err(`Error: ${(error as Error).message}`);
+  const usage = error instanceof UsageError || (error instanceof TypeError && 'code' in error) || isUsageMistake(error);
+  if (!usage) return 1;
+  io.err(`Run \`${helpCommand}\` for usage.`);
+  return 2;
+}
+
 /** True when something (the server) answers /healthz on PORT: PGlite must not be opened by two processes. */
 async function serverIsRunning(config: Config): Promise<boolean> {
   try {

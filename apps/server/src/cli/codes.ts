@@ -11,7 +11,7 @@ import { type DatabaseHandle, seedDatabase } from '@candor/db';
 import type { Config } from '../config/env.js';
 import { createLicencesRepository } from '../modules/auth/licences.repository.js';
 import { createLicencesService } from '../modules/auth/licences.service.js';
-import { type CliIo, openCliDatabase, runAsMain, UsageError } from './cli-support.js';
+import { type CliIo, openCliDatabase, reportCliError, runAsMain, UsageError } from './cli-support.js';
 
 const MAX_COUNT = 10_000;
 
@@ -104,13 +104,7 @@ export async function runCodesCli(argv: string[], config: Config, io: CliIo): Pr
       );
     return 0;
   } catch (error) {
-    if (error instanceof UsageError || (error instanceof TypeError && 'code' in error)) {
-      io.err(`Error: ${error.message}`);
-      io.err('Run `npm run codes -- help` for usage.');
-      return 2;
-    }
-    io.err(`Error: ${(error as Error).message}`);
-    return 1;
+    return reportCliError(error, io, 'npm run codes -- help');
   } finally {
     await handle?.close().catch(() => {});
   }
