@@ -210,6 +210,27 @@ export const ledgerEntries = pgTable(
   ],
 );
 
+/**
+ * Tokens set aside for a tool run that has started but not finished. A run's cost is reserved here when it starts
+ * (so concurrent runs can't all pass the balance check and then fail at the end), and the hold is deleted in the
+ * transaction that charges the run — or when the run fails or is cancelled. Holds never move a balance; one left
+ * by a crashed process stops counting at `expires_at`.
+ */
+export const tokenHolds = pgTable(
+  'token_holds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    modelName: text('model_name').notNull(),
+    tokens: integer('tokens').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('token_holds_user_expires_idx').on(t.userId, t.expiresAt)],
+);
+
 /** One-off purchases of tokens that never expire (`token_balance`). */
 export const tokenPackets = pgTable('token_packets', {
   id: uuid('id').primaryKey().defaultRandom(),

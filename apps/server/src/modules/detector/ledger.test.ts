@@ -1,8 +1,16 @@
-import { type Database, historyItems, ledgerEntries, subscriptions, tokenAccounts, users } from '@candor/db';
+import {
+  type Database,
+  historyItems,
+  ledgerEntries,
+  subscriptions,
+  tokenAccounts,
+  tokenHolds,
+  users,
+} from '@candor/db';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeOnEachDatabase } from '../../test/databases.js';
-import { charge, credit, readBalance, setPlanAllowance, withCharge } from './ledger.js';
+import { charge, credit, readBalance, release, reserve, setPlanAllowance, withCharge } from './ledger.js';
 import { findLedgerDrift } from './ledger-check.js';
 
 const now = () => new Date();
@@ -167,6 +175,30 @@ describeOnEachDatabase('token ledger', (database) => {
     expect(await readBalance(db(), userId)).toEqual({ plan: 0, referral: 0, token: 0 });
     const [account] = await db().select().from(tokenAccounts).where(eq(tokenAccounts.userId, userId));
     expect(account?.tokenBalance).toBe(0);
+  });
+
+  it('reserves against what other runs hold, settles a hold with its charge, and forgets expired holds', async () => {
+    const userId = await newUser(db(), { plan: 0, token: 100 });
+    const reserveAt = (units: number, at: Date, holdSeconds = 60) =>
+      reserve(db(), { userId, modelName: 'AI_DETECTION', units, now: at, holdSeconds });
+    const first = await reserveAt(60, now());
+    expect(first.cost).toBe(60);
+    await expect(reserveAt(41, now())).rejects.toMatchObject({ status: 402, details: { cost: 41, available: 40 } });
+    // Settling the first hold charges its 60 and drops the hold: 40 tokens are left and nothing is held.
+    await db().transaction((tx) =>
+      charge(tx, { userId, modelName: 'AI_DETECTION', units: 60, now: now(), holdId: first.holdId }),
+    );
+    expect(await db().select().from(tokenHolds).where(eq(tokenHolds.userId, userId))).toEqual([]);
+    const stale = await reserveAt(40, now(), 1);
+    // Two seconds later that hold has expired (a crashed run): it no longer counts and is cleared.
+    const later = new Date(Date.now() + 2_000);
+    const fresh = await reserveAt(40, later);
+    const held = await db().select().from(tokenHolds).where(eq(tokenHolds.userId, userId));
+    expect(held.map((hold) => hold.id)).toEqual([fresh.holdId]);
+    expect(stale.holdId).not.toBe(fresh.holdId);
+    await release(db(), fresh.holdId);
+    expect(await db().select().from(tokenHolds).where(eq(tokenHolds.userId, userId))).toEqual([]);
+    expect(await readBalance(db(), userId)).toEqual({ plan: 0, referral: 0, token: 40 });
   });
 
   it('rebuilds every balance from the ledger, and notices a balance changed behind its back', async () => {

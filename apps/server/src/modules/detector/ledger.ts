@@ -18,8 +18,9 @@ import {
   plans,
   subscriptions,
   tokenAccounts,
+  tokenHolds,
 } from '@candor/db';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import { AppError } from '../../http/errors.js';
 
 export interface Balances {
@@ -175,12 +176,21 @@ export const insufficientTokens = (cost: number, available: number) =>
  */
 export async function charge(
   tx: Database,
-  input: { userId: string; modelName: ServiceName; units: number; reference?: LedgerReference; now: Date },
+  input: {
+    userId: string;
+    modelName: ServiceName;
+    units: number;
+    reference?: LedgerReference;
+    now: Date;
+    /** The reservation this charge settles; it is deleted in the same transaction. */
+    holdId?: string;
+  },
 ): Promise<ChargeReceipt> {
   const cost = await quote(tx, input.modelName, input.units);
   const before = await lockAccount(tx, input.userId);
   const planUsable = await planAllowanceUsable(tx, input.userId, input.now);
   const entry = { ...input, reason: 'charge' as const, tokensCharged: cost };
+  if (input.holdId) await tx.delete(tokenHolds).where(eq(tokenHolds.id, input.holdId));
 
   if (planUsable && before.plan === UNLIMITED) {
     // Nothing moves, but the entry keeps the usage for the token stats.
@@ -205,6 +215,54 @@ export async function charge(
   };
   await record(tx, before, after, entry);
   return { cost, spent, balance: after };
+}
+
+export interface Reservation {
+  holdId: string;
+  cost: number;
+}
+
+/**
+ * Reserves what a run of `modelName` over `units` will cost, before the run starts: refuses with 402 when the
+ * balance, less what the user's other running jobs hold, doesn't cover it. The hold moves no balance; `charge`
+ * with its id settles it, `release` drops it. Locking the account row serialises reservations of one user.
+ */
+export async function reserve(
+  db: Database,
+  input: { userId: string; modelName: ServiceName; units: number; now: Date; holdSeconds: number },
+): Promise<Reservation> {
+  return db.transaction(async (tx) => {
+    const cost = await quote(tx, input.modelName, input.units);
+    const balance = await lockAccount(tx, input.userId);
+    const planUsable = await planAllowanceUsable(tx, input.userId, input.now);
+    // Holds a crashed process left behind are cleared here, by the next run of the same user.
+    await tx.delete(tokenHolds).where(and(eq(tokenHolds.userId, input.userId), lte(tokenHolds.expiresAt, input.now)));
+    if (!(planUsable && balance.plan === UNLIMITED)) {
+      const [held] = await tx
+        .select({ tokens: sql<number>`coalesce(sum(${tokenHolds.tokens}), 0)` })
+        .from(tokenHolds)
+        .where(and(eq(tokenHolds.userId, input.userId), gt(tokenHolds.expiresAt, input.now)));
+      const available =
+        (planUsable ? Math.max(balance.plan, 0) : 0) + balance.referral + balance.token - Number(held?.tokens ?? 0);
+      if (cost > available) throw insufficientTokens(cost, Math.max(available, 0));
+    }
+    const [hold] = await tx
+      .insert(tokenHolds)
+      .values({
+        userId: input.userId,
+        modelName: input.modelName,
+        tokens: cost,
+        expiresAt: new Date(input.now.getTime() + input.holdSeconds * 1_000),
+      })
+      .returning({ id: tokenHolds.id });
+    if (!hold) throw new Error('insert returned no hold');
+    return { holdId: hold.id, cost };
+  });
+}
+
+/** Drops a reservation whose run failed or was cancelled (a no-op when it was settled or is gone). */
+export async function release(db: Database, holdId: string): Promise<void> {
+  await db.delete(tokenHolds).where(eq(tokenHolds.id, holdId));
 }
 
 /** Runs `work` and charges for it in one transaction: if either throws, neither happened. */
