@@ -1,0 +1,112 @@
+import { inflateRawSync } from 'node:zlib';
+
+/**
+ * Zip-bomb defence for .docx uploads, run before mammoth (through JSZip) inflates anything. The central directory's
+ * declared sizes give a cheap early refusal; because a hostile archive can under-declare them, every entry is then
+ * inflated once with an output cap, so nothing JSZip later inflates can exceed what was checked here.
+ */
+
+export type DocxInspection =
+  | { ok: true }
+  | { ok: false; reason: 'not_zip' | 'corrupt' | 'not_docx' }
+  | { ok: false; reason: 'too_large'; uncompressedBytes: number };
+
+const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
+const CENTRAL_FILE_HEADER = 0x02014b50;
+const LOCAL_FILE_HEADER = 0x04034b50;
+const STORED = 0;
+const DEFLATED = 8;
+/** The end record is 22 bytes plus a comment of at most 65,535. */
+const END_RECORD_SEARCH = 22 + 0xffff;
+
+interface ZipEntry {
+  name: string;
+  method: number;
+  compressedSize: number;
+  uncompressedSize: number;
+  localHeaderOffset: number;
+}
+
+export function isZip(bytes: Uint8Array): boolean {
+  return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+}
+
+/** Checks that `bytes` is a readable .docx whose contents inflate to at most `maxUncompressedBytes`. */
+export function inspectDocx(bytes: Uint8Array, maxUncompressedBytes: number): DocxInspection {
+  if (!isZip(bytes)) return { ok: false, reason: 'not_zip' };
+  const entries = readCentralDirectory(bytes);
+  if (!entries) return { ok: false, reason: 'corrupt' };
+  if (!entries.some((entry) => entry.name === 'word/document.xml')) return { ok: false, reason: 'not_docx' };
+
+  const declared = entries.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
+  if (declared > maxUncompressedBytes) return { ok: false, reason: 'too_large', uncompressedBytes: declared };
+
+  let inflated = 0;
+  for (const entry of entries) {
+    const size = inflatedSize(bytes, entry, maxUncompressedBytes - inflated);
+    if (size === 'corrupt') return { ok: false, reason: 'corrupt' };
+    // An entry that inflates past its declared size lied about it: treat it as the bomb it is.
+    if (size === 'too_large' || size !== entry.uncompressedSize) {
+      return { ok: false, reason: 'too_large', uncompressedBytes: declared };
+    }
+    inflated += size;
+  }
+  return { ok: true };
+}
+
+function readCentralDirectory(bytes: Uint8Array): ZipEntry[] | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = -1;
+  for (let offset = bytes.length - 22; offset >= Math.max(0, bytes.length - END_RECORD_SEARCH); offset--) {
+    if (view.getUint32(offset, true) === END_OF_CENTRAL_DIRECTORY) {
+      end = offset;
+      break;
+    }
+  }
+  if (end < 0) return null;
+
+  const entryCount = view.getUint16(end + 10, true);
+  const directorySize = view.getUint32(end + 12, true);
+  const directoryOffset = view.getUint32(end + 16, true);
+  // ZIP64 markers: a document small enough to upload never needs them, so their presence means damage or mischief.
+  if (entryCount === 0xffff || directoryOffset === 0xffffffff) return null;
+  if (directoryOffset + directorySize > end) return null;
+
+  const decoder = new TextDecoder();
+  const entries: ZipEntry[] = [];
+  let offset = directoryOffset;
+  for (let index = 0; index < entryCount; index++) {
+    if (offset + 46 > end || view.getUint32(offset, true) !== CENTRAL_FILE_HEADER) return null;
+    const nameLength = view.getUint16(offset + 28, true);
+    const extraLength = view.getUint16(offset + 30, true);
+    const commentLength = view.getUint16(offset + 32, true);
+    if (offset + 46 + nameLength > end) return null;
+    entries.push({
+      name: decoder.decode(bytes.subarray(offset + 46, offset + 46 + nameLength)),
+      method: view.getUint16(offset + 10, true),
+      compressedSize: view.getUint32(offset + 20, true),
+      uncompressedSize: view.getUint32(offset + 24, true),
+      localHeaderOffset: view.getUint32(offset + 42, true),
+    });
+    offset += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
+}
+
+function inflatedSize(bytes: Uint8Array, entry: ZipEntry, budget: number): number | 'corrupt' | 'too_large' {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const header = entry.localHeaderOffset;
+  if (header + 30 > bytes.length || view.getUint32(header, true) !== LOCAL_FILE_HEADER) return 'corrupt';
+  const dataStart = header + 30 + view.getUint16(header + 26, true) + view.getUint16(header + 28, true);
+  const dataEnd = dataStart + entry.compressedSize;
+  if (dataEnd > bytes.length) return 'corrupt';
+  if (entry.method === STORED) return entry.compressedSize;
+  if (entry.method !== DEFLATED) return 'corrupt';
+  if (entry.uncompressedSize > budget) return 'too_large';
+  try {
+    // One byte over the declared size is enough to prove the declaration false.
+    return inflateRawSync(bytes.subarray(dataStart, dataEnd), { maxOutputLength: entry.uncompressedSize + 1 }).length;
+  } catch (error) {
+    return (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' ? 'too_large' : 'corrupt';
+  }
+}

@@ -1,0 +1,90 @@
+import { analyzeWriting, type WritingIssue, type WritingReport } from '@candor/engine-writing';
+import { describe, expect, it } from 'vitest';
+import { openPdf } from '../extract/pdf-text.js';
+import { MAX_LISTED_ISSUES, renderWritingReportPdf, toWinAnsi } from './report-pdf.js';
+
+async function readBack(pdf: Buffer): Promise<{ pages: string[]; info: Record<string, unknown> }> {
+  const opening = await openPdf(new Uint8Array(pdf));
+  if (!opening.ok) throw new Error(`The report PDF could not be opened: ${opening.reason}`);
+  try {
+    const pages: string[] = [];
+    for (let number = 1; number <= opening.document.numPages; number++) {
+      const content = await (await opening.document.getPage(number)).getTextContent();
+      pages.push(content.items.map((item) => ('str' in item ? `${item.str}${item.hasEOL ? '\n' : ''}` : '')).join(''));
+    }
+    const { info } = await opening.document.getMetadata();
+    return { pages, info: info as Record<string, unknown> };
+  } finally {
+    await opening.close();
+  }
+}
+
+const createdAt = new Date('2026-11-21T15:09:00Z');
+
+describe('renderWritingReportPdf', () => {
+  it('renders the engine report: title, scores, counts and issues, with metadata and page numbers', async () => {
+    const text =
+      'The report was written by the committee last year. It explains the plan in plain words, ' +
+      'and the recieve step comes later. Readers can follow each part without trouble.';
+    const report = analyzeWriting(text);
+    const passive = report.issues.find((issue) => issue.kind === 'passive-voice');
+    const spelling = report.issues.find((issue) => issue.kind === 'spelling');
+    expect(passive).toBeDefined();
+    expect(spelling?.text).toBe('recieve');
+
+    const pdf = await renderWritingReportPdf({ title: 'Committee notes', createdAt, cost: 7, text, report });
+    const { pages, info } = await readBack(pdf);
+    const all = pages.join('\n');
+
+    expect(all).toContain('Writing Analysis report');
+    expect(all).toContain('Committee notes');
+    expect(all).toContain('21 November 2026');
+    expect(all).toContain(`${report.counts.words} words`);
+    expect(all).toContain('7 tokens');
+    expect(all).toContain('Flesch Reading Ease');
+    expect(all).toContain(report.readability.fleschReadingEase.toFixed(1));
+    expect(all).toContain(toWinAnsi(passive?.message ?? ''));
+    expect(all).toContain(toWinAnsi(spelling?.message ?? ''));
+    expect(all).toContain('recieve');
+    expect(all).toContain(`page 1 of ${pages.length}`);
+    expect(info).toMatchObject({ Title: 'Committee notes', Author: 'Candor' });
+  });
+
+  it('prints text outside WinAnsi as something safe instead of crashing', async () => {
+    const text = 'Grüße aus Köln 🎉. 日本語の文章です. The ﬁnal word is naïve.';
+    const pdf = await renderWritingReportPdf({
+      title: 'Émoji 🎉 and 漢字',
+      createdAt,
+      cost: 1,
+      text,
+      report: analyzeWriting(text),
+    });
+    const { pages, info } = await readBack(pdf);
+    expect(pages.join('\n')).toContain('Émoji ? and ??');
+    expect(info.Title).toBe('Émoji 🎉 and 漢字');
+    expect(toWinAnsi('ﬁnal naïve — “ok” € ő 🎉')).toBe('final naïve — “ok” € o ?');
+  });
+
+  it('lists at most 300 issues and says how many more there are', async () => {
+    const text = 'Teh cat sat. '.repeat(600).trim();
+    const base = analyzeWriting('Teh cat sat.');
+    const issue = base.issues.find((candidate) => candidate.kind === 'spelling') as WritingIssue;
+    const issues = Array.from({ length: 600 }, (_, index) => ({
+      ...issue,
+      id: `spelling-${index}`,
+      start: index * 13,
+      end: index * 13 + 3,
+      message: `Misspelt word number ${index + 1}`,
+    }));
+    const report: WritingReport = { ...base, issues, issueCounts: { ...base.issueCounts, spelling: 600 } };
+
+    const { pages } = await readBack(
+      await renderWritingReportPdf({ title: 'Typos', createdAt, cost: 3, text, report }),
+    );
+    const all = pages.join('\n');
+    expect(all).toContain(`Misspelt word number ${MAX_LISTED_ISSUES}\n`);
+    expect(all).not.toContain(`Misspelt word number ${MAX_LISTED_ISSUES + 1}\n`);
+    expect(all).toContain('…and 300 more issues not listed here.');
+    expect(all).toContain('Spelling (600)');
+  });
+});
