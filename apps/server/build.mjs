@@ -1,9 +1,25 @@
 // Workspace packages ship TypeScript source, so they are inlined; npm dependencies load from node_modules.
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { build } from 'esbuild';
 
+// Engines run in worker threads, which load their own entry files: dist/engine-worker.js and one
+// dist/engines/<tool>.js per src/modules/tools/<tool>/engine.ts (see engines/engine-pool.ts).
+const toolsDir = 'src/modules/tools';
+const engineEntries = Object.fromEntries(
+  readdirSync(path.join(import.meta.dirname, toolsDir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .filter((entry) => existsSync(path.join(import.meta.dirname, toolsDir, entry.name, 'engine.ts')))
+    .map((entry) => [`engines/${entry.name}`, `${toolsDir}/${entry.name}/engine.ts`]),
+);
+
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: {
+    main: 'src/main.ts',
+    'engine-worker': `${toolsDir}/engines/engine-worker.ts`,
+    ...engineEntries,
+  },
+  outdir: 'dist',
   absWorkingDir: import.meta.dirname,
   bundle: true,
   platform: 'node',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { errorCodes } from '@candor/contracts';
+import { errorCodes, type ToolId } from '@candor/contracts';
 import type { DatabaseHandle } from '@candor/db';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -40,6 +40,8 @@ export interface AppDeps {
   /** Overrides the configured auth rate limits (tests use small numbers). */
   rateLimitRules?: AuthRateLimitRules;
   clock?: () => Date;
+  /** Replaces tools' engine modules (tests inject a crashing or a slow engine). */
+  engineOverrides?: Partial<Record<ToolId, string>>;
 }
 
 export const servicePrefixes: Record<ServiceName, string> = {
@@ -159,7 +161,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       publicUrl: config.publicUrl,
     });
   }
-  if (enabled.has('detector')) await app.register(detectorModule, { prefix: servicePrefixes.detector, db, clock });
+  if (enabled.has('detector')) {
+    await app.register(detectorModule, {
+      prefix: servicePrefixes.detector,
+      db,
+      clock,
+      tools: config.tools,
+      engineOverrides: deps.engineOverrides,
+    });
+  }
   if (enabled.has('governance')) await app.register(governanceModule, { prefix: servicePrefixes.governance });
   if (enabled.has('api')) await app.register(publicApiModule, { prefix: servicePrefixes.api });
 

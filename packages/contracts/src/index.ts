@@ -10,3 +10,4 @@ export * from './payments.js';
 export * from './plans.js';
 export * from './referrals.js';
 export * from './tokens.js';
+export * from './tools.js';

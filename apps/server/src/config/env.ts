@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -113,6 +114,16 @@ export const envTable = {
     default: '60',
     description: 'How often due subscriptions renew or end and lapsed plans lose their allowance; 0 turns it off',
   },
+  ENGINE_THREADS: {
+    default: '0',
+    description: "Worker threads that run the tools' engines; 0 means one per CPU core",
+  },
+  ENGINE_MAX_HEAP_MB: {
+    default: '1024',
+    description: 'Heap limit of one engine thread; a run that needs more fails instead of taking the server down',
+  },
+  JOB_TIMEOUT_SECONDS: { default: '300', description: 'A tool run longer than this is stopped (and charges nothing)' },
+  JOBS_PER_USER: { default: '5', description: 'Tool runs one user may have queued or running at once' },
 } as const satisfies Record<string, { default: string | null; description: string }>;
 
 export type EnvName = keyof typeof envTable;
@@ -147,6 +158,14 @@ export interface Config {
   contactEmailTo: string;
   oidc: { issuer: string; clientId: string | undefined; clientSecret: string | undefined; flow: 'implicit' | 'code' };
   payment: PaymentConfig;
+  tools: ToolsConfig;
+}
+
+export interface ToolsConfig {
+  engineThreads: number;
+  engineMaxHeapMb: number;
+  jobTimeoutSeconds: number;
+  jobsPerUser: number;
 }
 
 export interface PaymentConfig {
@@ -244,6 +263,10 @@ const envSchema = z.object({
   STRIPE_API_URL: url(['http:', 'https:'], 'http://127.0.0.1:12111').optional(),
   CHECKOUT_SESSION_TTL_MINUTES: integer(30, 1_440),
   SUBSCRIPTION_SWEEP_SECONDS: integer(0, DAY),
+  ENGINE_THREADS: integer(0, 256),
+  ENGINE_MAX_HEAP_MB: integer(64, 65_536),
+  JOB_TIMEOUT_SECONDS: integer(1, DAY),
+  JOBS_PER_USER: integer(1, 1_000),
 });
 
 /** Defaults that are computed rather than fixed strings. */
@@ -315,6 +338,12 @@ export function parseEnv(source: EnvSource, options: { cwd?: string } = {}): Con
           : undefined,
       checkoutSessionTtlMinutes: env.CHECKOUT_SESSION_TTL_MINUTES,
       subscriptionSweepSeconds: env.SUBSCRIPTION_SWEEP_SECONDS,
+    },
+    tools: {
+      engineThreads: env.ENGINE_THREADS === 0 ? availableParallelism() : env.ENGINE_THREADS,
+      engineMaxHeapMb: env.ENGINE_MAX_HEAP_MB,
+      jobTimeoutSeconds: env.JOB_TIMEOUT_SECONDS,
+      jobsPerUser: env.JOBS_PER_USER,
     },
   };
 }

@@ -7,7 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../app.js';
+import { type AppDeps, buildApp } from '../app.js';
 import { parseEnv } from '../config/env.js';
 import type { AuthRateLimitRules } from '../http/rate-limit.js';
 import { createMailer } from '../mail/mailer.js';
@@ -27,6 +27,8 @@ export interface TestAppOptions {
   /** Rate-limit key prefix; unique per app unless given. */
   keyPrefix?: string;
   clock?: () => Date;
+  /** Replaces tools' engine modules, e.g. with `misbehavingEngine`. */
+  engineOverrides?: AppDeps['engineOverrides'];
 }
 
 export interface TestApp {
@@ -65,6 +67,7 @@ export function useTestApp(database: () => TestDatabase, options: TestAppOptions
       rateLimitKeyPrefix: keyPrefix,
       rateLimitRules: options.rateLimitRules ?? generousRateLimits,
       ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.engineOverrides ? { engineOverrides: options.engineOverrides } : {}),
     });
     await app.ready();
     current = { app, smtp, database: database(), keyPrefix, client: (ip) => new TestClient(app, ip) };

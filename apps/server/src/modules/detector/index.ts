@@ -1,5 +1,8 @@
+import type { ToolId } from '@candor/contracts';
 import type { Database } from '@candor/db';
 import type { FastifyInstance } from 'fastify';
+import type { ToolsConfig } from '../../config/env.js';
+import { toolsModule } from '../tools/index.js';
 import { createHistoryRepository } from './history.repository.js';
 import { historyRoutes } from './history.routes.js';
 import { createHistoryService } from './history.service.js';
@@ -13,10 +16,18 @@ export * as ledger from './ledger.js';
 export interface DetectorModuleOptions {
   db: Database;
   clock: () => Date;
+  tools: ToolsConfig;
+  engineOverrides?: Partial<Record<ToolId, string>> | undefined;
 }
 
-/** The detector service: token balance, coefficients and history (`/api/detector/`); every route needs a session. */
+/** The detector service: token balance, coefficients, history and the tool runs (`/api/detector/`); every route needs a session. */
 export async function detectorModule(app: FastifyInstance, opts: DetectorModuleOptions) {
   await app.register(tokensRoutes, { db: opts.db, repo: createTokensRepository(opts.db), clock: opts.clock });
   await app.register(historyRoutes, { service: createHistoryService({ repo: createHistoryRepository(opts.db) }) });
+  await app.register(toolsModule, {
+    db: opts.db,
+    clock: opts.clock,
+    config: opts.tools,
+    engineOverrides: opts.engineOverrides,
+  });
 }

@@ -1,0 +1,61 @@
+import type { ToolId } from '@candor/contracts';
+import type { Database } from '@candor/db';
+import type { FastifyInstance } from 'fastify';
+import type { ToolsConfig } from '../../config/env.js';
+import { builtInEngine, createEnginePool } from './engines/engine-pool.js';
+import { createInProcessJobQueue } from './jobs/in-process-queue.js';
+import type { ToolDefinition } from './tool-definition.js';
+import { toolRunsRoutes } from './tool-runs.routes.js';
+import { createToolRuns } from './tool-runs.service.js';
+import { writingAnalysisTool } from './writing-analysis/definition.js';
+
+/** Every tool the pipeline runs; a new tool is one more definition here (docs/tool-runs.md). */
+export const builtInTools: readonly ToolDefinition[] = [writingAnalysisTool];
+
+export interface ToolsModuleOptions {
+  db: Database;
+  clock: () => Date;
+  config: ToolsConfig;
+  /** Replaces tools' engine modules (tests inject a crashing or a slow engine). */
+  engineOverrides?: Partial<Record<ToolId, string>>;
+}
+
+// Finished jobs stay visible this long, so a screen reloaded just after the end still sees the outcome.
+const RETAIN_FINISHED_SECONDS = 15 * 60;
+const MAX_ACTIVE_JOBS = 1_000;
+const EXTRACT_TIMEOUT_SECONDS = 60;
+
+/** Tool runs: the engine pool, the job queue and their routes, under the detector service. */
+export async function toolsModule(app: FastifyInstance, opts: ToolsModuleOptions) {
+  const { config } = opts;
+  const tools = new Map(
+    builtInTools.map((tool) => [tool.id, { ...tool, engine: opts.engineOverrides?.[tool.id] ?? tool.engine }]),
+  );
+  const pool = createEnginePool({ threads: config.engineThreads, maxHeapMb: config.engineMaxHeapMb, idleSeconds: 60 });
+  const runs = createToolRuns({
+    db: opts.db,
+    tools,
+    pool,
+    clock: opts.clock,
+    // A reservation outlives the longest run, so only a crashed process leaves one behind.
+    holdSeconds: config.jobTimeoutSeconds * 2,
+    extractor: builtInEngine('extract'),
+    extractTimeoutSeconds: EXTRACT_TIMEOUT_SECONDS,
+  });
+  const queue = createInProcessJobQueue({
+    process: runs.process,
+    discard: runs.discard,
+    concurrency: pool.threads,
+    timeoutSeconds: config.jobTimeoutSeconds,
+    retainSeconds: RETAIN_FINISHED_SECONDS,
+    maxActivePerUser: config.jobsPerUser,
+    maxActive: MAX_ACTIVE_JOBS,
+    clock: opts.clock,
+    onUnexpectedError: (err, job) => app.log.error({ err, tool: job.tool, userId: job.userId }, 'a tool run failed'),
+  });
+  app.addHook('onClose', async () => {
+    await queue.close();
+    await pool.close();
+  });
+  await app.register(toolRunsRoutes, { runs, queue, db: opts.db });
+}

@@ -1,0 +1,48 @@
+import type { JobSnapshot, ToolId } from '@candor/contracts';
+import type { EngineProgress } from '../engines/engine-module.js';
+
+/** What a queued run carries: plain data, so a Redis-backed queue can store it as it is. */
+export interface JobData {
+  userId: string;
+  tool: ToolId;
+  /** The tool's validated input. */
+  input: unknown;
+  /** Words (or pages, seconds…) the run is charged for. */
+  units: number;
+  /** The reservation the run settles (ledger `reserve`). */
+  holdId: string;
+  cost: number;
+}
+
+export interface JobContext {
+  /** Aborted when the user cancels or the run times out. */
+  signal: AbortSignal;
+  progress(update: EngineProgress): void;
+}
+
+/** Runs one job to the end; resolves with the stored history item, rejects when nothing was stored. */
+export type JobProcessor = (data: JobData, context: JobContext) => Promise<{ historyId: string }>;
+
+/** Called for a job that will never run (cancelled while queued, or the queue closed): its hold must go. */
+export type JobDiscarder = (data: JobData) => Promise<void>;
+
+export type JobListener = (snapshot: JobSnapshot) => void;
+
+/**
+ * Where tool runs wait and run. The in-process queue is the default; a Redis-backed one (BullMQ) implements the
+ * same interface for many instances (DESIGN.md principle 4) without any change to the tools.
+ */
+export interface JobQueue {
+  /** Queues a run; the snapshot comes back at once. */
+  submit(data: JobData): Promise<JobSnapshot>;
+  /** The user's job, or undefined for unknown and other users' ids alike. */
+  get(userId: string, jobId: string): Promise<JobSnapshot | undefined>;
+  /** The user's jobs still known, newest first. */
+  list(userId: string, tool?: ToolId): Promise<JobSnapshot[]>;
+  /** Stops the user's job and resolves with its final snapshot (a run that already finished keeps its outcome). */
+  cancel(userId: string, jobId: string): Promise<JobSnapshot | undefined>;
+  /** Sends the current snapshot and every later one to `listener`; undefined when the job isn't the user's. */
+  subscribe(userId: string, jobId: string, listener: JobListener): Promise<(() => void) | undefined>;
+  /** Stops taking jobs, cancels the running ones and discards the queued ones. */
+  close(): Promise<void>;
+}

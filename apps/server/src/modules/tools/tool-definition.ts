@@ -1,0 +1,47 @@
+import type { ServiceName, ToolId, ToolLimits } from '@candor/contracts';
+import type { z } from 'zod';
+
+/** A run as it is stored: the history item and its children (spec §3). */
+export interface StoredRun {
+  title: string;
+  input: unknown;
+  result: unknown;
+  children?: { title: string; modelName?: ServiceName; input: unknown; result: unknown }[];
+}
+
+/** A stored run handed to a tool's exporter. */
+export interface SavedRun {
+  title: string;
+  createdAt: Date;
+  cost: number;
+  input: unknown;
+  result: unknown;
+}
+
+/**
+ * Everything the pipeline needs to know about one tool (docs/tool-runs.md, "How to add a tool"). The pipeline
+ * validates, limits, reserves, runs `engine` in a worker thread, checks its output and stores it, and charges —
+ * the same way for every tool.
+ */
+export interface ToolDefinition<Input = unknown, Output = unknown> {
+  id: ToolId;
+  modelName: ServiceName;
+  input: z.ZodType<Input>;
+  /** The engine's output, checked before anything is stored: a broken engine fails the run instead. */
+  output: z.ZodType<Output>;
+  limits: ToolLimits;
+  /** Characters of the input, measured against `limits.maxCharacters`. */
+  characters(input: Input): number;
+  /** What the run is charged for (words for text), counted the way the engine counts them. */
+  units(input: Input): number;
+  /** `file://` URL of the engine module (see engines/engine-module.ts) — `builtInEngine('<tool>')`. */
+  engine: string;
+  toHistory(input: Input, output: Output): StoredRun;
+  /** A downloadable PDF of a stored run, when the tool offers one. */
+  exportPdf?(run: SavedRun): Promise<Buffer>;
+}
+
+/** Erases a definition's input and output types so definitions of different tools can share one registry. */
+export function defineTool<Input, Output>(definition: ToolDefinition<Input, Output>): ToolDefinition {
+  return definition as unknown as ToolDefinition;
+}

@@ -1,0 +1,139 @@
+import { errorCodes, type JobSnapshot, type ToolId, toolIdSchema } from '@candor/contracts';
+import type { Database } from '@candor/db';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { currentUser } from '../../http/auth.js';
+import { AppError, notFound } from '../../http/errors.js';
+import { createHistoryRepository } from '../detector/history.repository.js';
+import type { JobQueue } from './jobs/job-queue.js';
+import type { ToolRuns } from './tool-runs.service.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// Proxies close a quiet stream; a comment line every so often keeps it open without waking the client.
+const HEARTBEAT_MS = 15_000;
+const MB = 1024 * 1024;
+
+const jobMissing = () => notFound('This job does not exist or has expired');
+
+/** Streams a job's snapshots as Server-Sent Events until it finishes or the client goes away. */
+async function streamJob(request: FastifyRequest, reply: FastifyReply, queue: JobQueue, userId: string, jobId: string) {
+  if (!UUID.test(jobId) || !(await queue.get(userId, jobId))) throw jobMissing();
+  reply.hijack();
+  // Headers set by hooks so far (security headers, request id) still apply to the hijacked response.
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) reply.raw.setHeader(name, value);
+  }
+  reply.raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    // nginx would otherwise buffer the stream.
+    'x-accel-buffering': 'no',
+  });
+  let unsubscribe: (() => void) | undefined;
+  const heartbeat = setInterval(() => reply.raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
+  const end = () => {
+    clearInterval(heartbeat);
+    unsubscribe?.();
+    if (!reply.raw.writableEnded) reply.raw.end();
+  };
+  request.raw.on('close', end);
+  unsubscribe = await queue.subscribe(userId, jobId, (snapshot: JobSnapshot) => {
+    reply.raw.write(`event: snapshot\ndata: ${JSON.stringify(snapshot)}\n\n`);
+    if (snapshot.finished_at !== null) end();
+  });
+  if (!unsubscribe) end();
+}
+
+export async function toolRunsRoutes(app: FastifyInstance, opts: { runs: ToolRuns; queue: JobQueue; db: Database }) {
+  const { runs, queue } = opts;
+  const history = createHistoryRepository(opts.db);
+  const largestUpload = Math.max(...[...toolIdSchema.options].map((id) => runs.toolFor(id).limits.maxFileBytes));
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: largestUpload, files: 1, fields: 0, parts: 1, headerPairs: 100 },
+  });
+  app.addHook('preHandler', app.requireUser);
+
+  app.post<{ Params: { tool: string } }>('/v1/tools/:tool/jobs', async (request, reply) => {
+    const snapshot = await runs.start(queue, currentUser(request).id, request.params.tool, request.body);
+    return reply.code(202).send(snapshot);
+  });
+
+  app.post<{ Params: { tool: string } }>('/v1/tools/:tool/extract', async (request) => {
+    const tool = runs.toolFor(request.params.tool);
+    const maxBytes = tool.limits.maxFileBytes;
+    const tooLarge = () =>
+      new AppError(
+        errorCodes.payloadTooLarge,
+        413,
+        `The file is larger than ${Math.round(maxBytes / MB)} MB, the most ${tool.id} reads. Upload a smaller file or paste the text.`,
+      );
+    if (!request.isMultipart()) {
+      throw new AppError(errorCodes.unsupportedMediaType, 415, 'Send the file as multipart/form-data');
+    }
+    const part = await request.file({ limits: { fileSize: maxBytes } });
+    if (!part) throw new AppError(errorCodes.badRequest, 400, 'Choose a file to upload');
+    let bytes: Buffer;
+    try {
+      bytes = await part.toBuffer();
+    } catch (error) {
+      if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw tooLarge();
+      throw error;
+    }
+    const fileName = part.filename.trim() || 'upload';
+    const outcome = await runs.extract(tool.id, { bytes: new Uint8Array(bytes), fileName });
+    if (!outcome.ok) throw new AppError(outcome.code, outcome.status, outcome.message);
+    return {
+      text: outcome.text,
+      file_name: fileName,
+      format: outcome.format,
+      pages: outcome.pages,
+      characters: outcome.text.length,
+    };
+  });
+
+  app.get<{ Querystring: { tool?: string } }>('/v1/jobs/', async (request) => {
+    const tool = toolIdSchema.safeParse(request.query.tool);
+    return { items: await queue.list(currentUser(request).id, tool.success ? (tool.data as ToolId) : undefined) };
+  });
+
+  app.get<{ Params: { id: string } }>('/v1/jobs/:id', async (request) => {
+    const snapshot = UUID.test(request.params.id)
+      ? await queue.get(currentUser(request).id, request.params.id)
+      : undefined;
+    if (!snapshot) throw jobMissing();
+    return snapshot;
+  });
+
+  app.get<{ Params: { id: string } }>('/v1/jobs/:id/events', (request, reply) =>
+    streamJob(request, reply, queue, currentUser(request).id, request.params.id),
+  );
+
+  app.post<{ Params: { id: string } }>('/v1/jobs/:id/cancel', async (request) => {
+    const snapshot = UUID.test(request.params.id)
+      ? await queue.cancel(currentUser(request).id, request.params.id)
+      : undefined;
+    if (!snapshot) throw jobMissing();
+    return snapshot;
+  });
+
+  app.get<{ Params: { tool: string; file: string } }>('/v1/tools/:tool/reports/:file', async (request, reply) => {
+    const tool = runs.toolFor(request.params.tool);
+    const historyId = request.params.file.replace(/\.pdf$/, '');
+    const row = UUID.test(historyId) ? await history.findOwned(currentUser(request).id, historyId) : undefined;
+    if (!row || row.modelName !== tool.modelName || !tool.exportPdf) throw notFound('This report does not exist');
+    const pdf = await tool.exportPdf({
+      title: row.title,
+      createdAt: row.createdAt,
+      cost: row.cost,
+      input: row.input,
+      result: row.result,
+    });
+    const fileName = `${tool.id}-${row.createdAt.toISOString().slice(0, 10)}.pdf`;
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
+  });
+}

@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { errorCodes, type JobSnapshot, type ToolId } from '@candor/contracts';
+import { type Database, historyItems } from '@candor/db';
+import { AppError, notFound, parseWith } from '../../http/errors.js';
+import { charge, release, reserve } from '../detector/ledger.js';
+import { findCurrentSubscription } from '../payment/plans.repository.js';
+import type { EnginePool } from './engines/engine-pool.js';
+import type { ExtractionOutcome } from './extract/extract-text.js';
+import type { JobData, JobProcessor, JobQueue } from './jobs/job-queue.js';
+import type { ToolDefinition } from './tool-definition.js';
+
+export interface ToolRunsDeps {
+  db: Database;
+  tools: ReadonlyMap<ToolId, ToolDefinition>;
+  pool: EnginePool;
+  clock: () => Date;
+  /** How long a reservation outlives a run that never reports back (a crashed process). */
+  holdSeconds: number;
+  /** Module URL of the upload text extractor (a built-in engine). */
+  extractor: string;
+  extractTimeoutSeconds: number;
+}
+
+const SAVING_STAGE = { percent: 95, stage: 'Saving the result' };
+const words = (n: number) => n.toLocaleString('en-US');
+
+/** Thrown at the last moment a cancelled run could still be stored; the transaction rolls back. */
+class RunCancelled extends Error {}
+
+/**
+ * The tool-run pipeline (docs/tool-runs.md): validate → limit → reserve → queue; then, as a job, run the engine
+ * in a worker → check its output → store the history item and charge in one transaction. Any failure or a cancel
+ * before that commit leaves no item and no charge, and drops the reservation.
+ */
+export function createToolRuns(deps: ToolRunsDeps) {
+  const toolFor = (id: string): ToolDefinition => {
+    const tool = deps.tools.get(id as ToolId);
+    if (!tool) throw notFound('There is no such tool');
+    return tool;
+  };
+
+  const tooLarge = (message: string) => new AppError(errorCodes.payloadTooLarge, 413, message);
+
+  /** The job body: everything after the reservation. */
+  const process: JobProcessor = async (data, { signal, progress }) => {
+    const tool = toolFor(data.tool);
+    try {
+      const output = await deps.pool.run(tool.engine, data.input, { signal, onProgress: progress });
+      const checked = tool.output.safeParse(output);
+      if (!checked.success) throw new Error(`${tool.id} engine returned an invalid result: ${checked.error.message}`);
+      progress(SAVING_STAGE);
+      const stored = tool.toHistory(data.input, checked.data);
+      const historyId = randomUUID();
+      await deps.db.transaction(async (tx) => {
+        const receipt = await charge(tx, {
+          userId: data.userId,
+          modelName: tool.modelName,
+          units: data.units,
+          reference: { type: 'history_item', id: historyId },
+          now: deps.clock(),
+          holdId: data.holdId,
+        });
+        await tx.insert(historyItems).values({
+          id: historyId,
+          userId: data.userId,
+          modelName: tool.modelName,
+          title: stored.title,
+          input: stored.input,
+          result: stored.result,
+          cost: receipt.cost,
+        });
+        if (stored.children?.length) {
+          await tx.insert(historyItems).values(
+            stored.children.map((child) => ({
+              userId: data.userId,
+              parentId: historyId,
+              modelName: child.modelName ?? tool.modelName,
+              title: child.title,
+              input: child.input,
+              result: child.result,
+              cost: 0,
+            })),
+          );
+        }
+        // A cancel that arrived while the result was being written still wins: nothing commits.
+        if (signal.aborted) throw new RunCancelled();
+      });
+      return { historyId };
+    } catch (error) {
+      await release(deps.db, data.holdId);
+      throw error;
+    }
+  };
+
+  return {
+    process,
+    discard: (data: JobData) => release(deps.db, data.holdId),
+
+    /** Checks and reserves a run, then queues it; throws 400/413/402 before anything is queued. */
+    async start(queue: JobQueue, userId: string, toolId: string, body: unknown): Promise<JobSnapshot> {
+      const tool = toolFor(toolId);
+      const input = parseWith(tool.input, body);
+      const characters = tool.characters(input);
+      if (characters > tool.limits.maxCharacters) {
+        throw tooLarge(
+          `The text has ${words(characters)} characters; one run takes up to ${words(tool.limits.maxCharacters)}. Split it into parts.`,
+        );
+      }
+      const units = tool.units(input);
+      const planLimit = (await findCurrentSubscription(deps.db, userId))?.plan.limits.maxWordsPerRun ?? null;
+      if (planLimit !== null && units > planLimit) {
+        throw tooLarge(
+          `Your plan checks up to ${words(planLimit)} words per run and this text has ${words(units)}. Shorten it or upgrade your plan.`,
+        );
+      }
+      const now = deps.clock();
+      const { holdId, cost } = await reserve(deps.db, {
+        userId,
+        modelName: tool.modelName,
+        units,
+        now,
+        holdSeconds: deps.holdSeconds,
+      });
+      try {
+        return await queue.submit({ userId, tool: tool.id, input, units, holdId, cost });
+      } catch (error) {
+        await release(deps.db, holdId);
+        throw error;
+      }
+    },
+
+    /** The text of an uploaded file, read in a worker thread within the tool's limits. */
+    async extract(toolId: string, file: { bytes: Uint8Array; fileName: string }): Promise<ExtractionOutcome> {
+      const tool = toolFor(toolId);
+      return deps.pool.run<ExtractionOutcome>(
+        deps.extractor,
+        { file, limits: tool.limits },
+        { signal: AbortSignal.timeout(deps.extractTimeoutSeconds * 1_000), onProgress: () => {} },
+      );
+    },
+
+    toolFor,
+  };
+}
+export type ToolRuns = ReturnType<typeof createToolRuns>;

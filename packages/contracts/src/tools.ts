@@ -1,0 +1,102 @@
+import { writingReportSchema } from '@candor/engine-writing/report';
+import { z } from 'zod';
+import type { serviceNameSchema } from './tokens.js';
+
+/**
+ * Tool runs (docs/tool-runs.md): every tool is started as a job, followed over Server-Sent Events and stored as a
+ * history item. The tool ids are the URL segments of `v1/tools/{tool}/…`; each maps to one service name (§3).
+ */
+export const toolIds = ['writing-analysis'] as const;
+export const toolIdSchema = z.enum(toolIds);
+export type ToolId = z.infer<typeof toolIdSchema>;
+
+export const toolServiceNames = {
+  'writing-analysis': 'WRITING_ANALYSIS',
+} as const satisfies Record<ToolId, z.infer<typeof serviceNameSchema>>;
+
+/** How much one run may take in. The server enforces these; the screens show them. */
+export interface ToolLimits {
+  /** Characters of text in one run (UTF-16 code units, as the editor counts). */
+  maxCharacters: number;
+  /** Size of one uploaded file. */
+  maxFileBytes: number;
+  /** Pages of one uploaded PDF. */
+  maxPages: number;
+}
+
+/** The one place the limits live (issue 5). */
+export const TOOL_LIMITS: Record<ToolId, ToolLimits> = {
+  'writing-analysis': { maxCharacters: 200_000, maxFileBytes: 10 * 1024 * 1024, maxPages: 100 },
+};
+
+/** Files a text tool can read; the server extracts their text. */
+export const uploadFormats = [
+  { extension: '.txt', label: 'Plain text', mimeTypes: ['text/plain'] },
+  { extension: '.md', label: 'Markdown', mimeTypes: ['text/markdown', 'text/x-markdown'] },
+  {
+    extension: '.docx',
+    label: 'Word document',
+    mimeTypes: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+  },
+  { extension: '.pdf', label: 'PDF', mimeTypes: ['application/pdf'] },
+] as const;
+export type UploadExtension = (typeof uploadFormats)[number]['extension'];
+
+/** `POST v1/tools/{tool}/extract` (multipart, field `file`): the text of an uploaded file. */
+export const extractedTextSchema = z.object({
+  text: z.string(),
+  file_name: z.string(),
+  format: z.enum(['txt', 'md', 'docx', 'pdf']),
+  /** Pages of a PDF; null for other formats. */
+  pages: z.number().int().nullable(),
+  characters: z.number().int(),
+});
+export type ExtractedText = z.infer<typeof extractedTextSchema>;
+
+export const jobStatuses = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+export const jobStatusSchema = z.enum(jobStatuses);
+export type JobStatus = z.infer<typeof jobStatusSchema>;
+export const finishedJobStatuses: readonly JobStatus[] = ['succeeded', 'failed', 'cancelled'];
+
+/** A job as the client sees it: `GET v1/jobs/{id}`, and every `snapshot` event of `v1/jobs/{id}/events`. */
+export const jobSnapshotSchema = z.object({
+  job_id: z.string(),
+  tool: toolIdSchema,
+  status: jobStatusSchema,
+  progress: z.object({
+    /** 0–100. */
+    percent: z.number().min(0).max(100),
+    /** What the engine is doing, in words a user understands. */
+    stage: z.string(),
+  }),
+  /** What the engine has found so far (tool-specific), or null. */
+  partial: z.unknown().nullable(),
+  /** Tokens the run costs; reserved when it starts, charged only when its result is stored. */
+  cost: z.number().int(),
+  /** Set once the run is stored. */
+  history_id: z.string().nullable(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type JobSnapshot = z.infer<typeof jobSnapshotSchema>;
+
+/** `GET v1/jobs/?tool=`: the user's jobs this server still knows, newest first (a reloaded screen re-attaches). */
+export const jobListSchema = z.object({ items: z.array(jobSnapshotSchema) });
+export type JobList = z.infer<typeof jobListSchema>;
+
+// --- Writing Analysis -------------------------------------------------------------------------------------------
+
+export const writingAnalysisInputSchema = z.object({
+  text: z
+    .string()
+    // The length limit is TOOL_LIMITS: the server answers it with 413, not as a field error.
+    .refine((text) => text.trim().length > 0, 'Enter or upload some text to analyse'),
+  /** Where the text came from, when it was uploaded; shown as the run's title. */
+  file_name: z.string().trim().min(1).max(255).optional(),
+});
+export type WritingAnalysisInput = z.infer<typeof writingAnalysisInputSchema>;
+
+/** What a Writing Analysis history item holds: `input` is the input above, `result` this. */
+export const writingAnalysisResultSchema = writingReportSchema;
+export type WritingAnalysisResult = z.infer<typeof writingAnalysisResultSchema>;
