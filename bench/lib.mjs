@@ -39,8 +39,13 @@ export async function freshPostgres(baseUrl) {
   };
 }
 
-export async function startServer({ port, databaseUrl = '' }) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'candor-bench-'));
+/** Starts the built server; `dataDir` defaults to a fresh temporary directory (pass one to prepare it first). */
+export async function startServer({
+  port,
+  databaseUrl = '',
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'candor-bench-')),
+}) {
+  mkdirSync(dataDir, { recursive: true });
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

@@ -7,6 +7,7 @@ execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 for (const script of [
   'bundle-size.mjs',
   'users-info-load.mjs',
+  'tool-runs.mjs',
   'ledger-charges.ts',
   'writing-accuracy.ts',
   'writing-speed.ts',
