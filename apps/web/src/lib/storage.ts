@@ -5,6 +5,10 @@ export const storageKeys = {
   utm: 'utm',
   referralCode: 'referral_code',
   chunkReloads: 'chunk-reload-messages',
+  /** Per tool: the id of its unfinished job, so a reloaded screen re-attaches (sessionStorage). */
+  runningJob: (tool: string) => `tool-job:${tool}`,
+  /** The text of the Writing Analysis run in progress, given back if it is cancelled after a reload. */
+  writingAnalysisDraft: 'writing-analysis:draft',
 } as const;
 
 type Area = 'local' | 'session';

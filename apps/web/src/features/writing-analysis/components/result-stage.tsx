@@ -1,0 +1,154 @@
+import { useQuery } from '@tanstack/react-query';
+import CircleAlert from 'lucide-react/icons/circle-alert';
+import Copy from 'lucide-react/icons/copy';
+import Download from 'lucide-react/icons/download';
+import PenLine from 'lucide-react/icons/pen-line';
+import Plus from 'lucide-react/icons/plus';
+import { useMemo } from 'react';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { historyDetailQueryOptions } from '@/features/history/api/history.queries';
+import { getErrorMessage } from '@/lib/api-client';
+import { formatDate, formatTokens } from '@/lib/format';
+import { toast } from '@/lib/toast';
+import { readWritingAnalysisRun, reportPdfUrl, type WritingAnalysisRun } from '../api/writing-analysis';
+import { useAnnotatedDocument } from '../use-annotated-document';
+import { AnnotatedDocument } from './annotated-document';
+import { CountsPanel, IssueCountsPanel, ReadabilityPanel, SentenceLengthPanel, VocabularyPanel } from './report-panels';
+import type { Draft } from './text-input-stage';
+
+interface ResultStageProps {
+  historyId: string;
+  /** Back to the editor with this text. */
+  onEdit: (draft: Draft) => void;
+  onNew: () => void;
+}
+
+export function ResultStage({ historyId, onEdit, onNew }: ResultStageProps) {
+  const query = useQuery(historyDetailQueryOptions(historyId));
+  const run = useMemo(() => (query.data ? readWritingAnalysisRun(query.data) : null), [query.data]);
+
+  if (query.isPending) return <ResultSkeleton />;
+  if (query.isError || !run) {
+    return (
+      <Alert variant="destructive">
+        <CircleAlert />
+        <AlertTitle>This analysis could not be opened</AlertTitle>
+        <AlertDescription>
+          <p>{query.isError ? getErrorMessage(query.error) : 'The saved run is not a Writing Analysis report.'}</p>
+          <Button variant="outline" size="sm" onClick={onNew} className="mt-2">
+            New analysis
+          </Button>
+        </AlertDescription>
+      </Alert>
+    );
+  }
+  return <RunReport key={historyId} run={run} onEdit={onEdit} onNew={onNew} />;
+}
+
+function RunReport({
+  run,
+  onEdit,
+  onNew,
+}: {
+  run: WritingAnalysisRun;
+  onEdit: (draft: Draft) => void;
+  onNew: () => void;
+}) {
+  const { item, report } = run;
+  const document = useAnnotatedDocument(run.text, report.issues);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(document.text);
+      toast.success('Text copied');
+    } catch {
+      toast.error('Could not copy the text. Select it and copy it by hand.');
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-col gap-3">
+        <div className="min-w-0 space-y-1">
+          <h2 className="truncate font-semibold text-lg">{item.title || run.fileName || 'Untitled text'}</h2>
+          <p className="text-muted-foreground text-sm">
+            Analysed {formatDate(item.created_at, { dateStyle: 'medium' })} ·{' '}
+            {report.counts.words.toLocaleString('en-US')} {report.counts.words === 1 ? 'word' : 'words'} ·{' '}
+            {formatTokens(item.cost)} {item.cost === 1 ? 'token' : 'tokens'}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild size="sm">
+            <a href={reportPdfUrl(item.history_id)} download>
+              <Download />
+              Download PDF report
+            </a>
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => onEdit({ text: document.text, fileName: run.fileName })}>
+            <PenLine />
+            Edit and re-analyse
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => void copy()}>
+            <Copy />
+            Copy text
+          </Button>
+          <Button size="sm" variant="ghost" onClick={onNew}>
+            <Plus />
+            New analysis
+          </Button>
+        </div>
+      </div>
+
+      <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <Card className="py-5">
+          <CardContent className="space-y-3 px-5">
+            {document.edited && (
+              <p className="rounded-md bg-warning/15 px-3 py-2 text-sm text-warning-foreground dark:text-warning">
+                You have edited the text. The scores describe the analysed version: re-analyse to update them.
+              </p>
+            )}
+            <AnnotatedDocument document={document} />
+          </CardContent>
+        </Card>
+        <div className="space-y-4">
+          <ReadabilityPanel report={report} />
+          <CountsPanel report={report} />
+          <SentenceLengthPanel report={report} />
+          <VocabularyPanel report={report} />
+          <IssueCountsPanel report={report} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ResultSkeleton() {
+  return (
+    <div role="status" className="space-y-4" aria-busy="true" aria-label="Loading the analysis">
+      <div className="space-y-2">
+        <Skeleton className="h-6 w-64" />
+        <Skeleton className="h-4 w-80 max-w-full" />
+      </div>
+      <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <Card className="py-5">
+          <CardContent className="space-y-3 px-5">
+            <div className="flex flex-wrap gap-1.5">
+              {[1, 2, 3, 4, 5].map((key) => (
+                <Skeleton key={key} className="h-6 w-24 rounded-full" />
+              ))}
+            </div>
+            {[1, 2, 3, 4, 5, 6, 7, 8].map((key) => (
+              <Skeleton key={key} className="h-4" style={{ width: `${70 + ((key * 37) % 30)}%` }} />
+            ))}
+          </CardContent>
+        </Card>
+        <div className="space-y-4">
+          <Skeleton className="h-72 rounded-xl" />
+          <Skeleton className="h-48 rounded-xl" />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,310 @@
+import { type ExtractedText, TOOL_LIMITS, uploadFormats } from '@candor/contracts';
+import { Link } from '@tanstack/react-router';
+import CircleAlert from 'lucide-react/icons/circle-alert';
+import FileText from 'lucide-react/icons/file-text';
+import Upload from 'lucide-react/icons/upload';
+import X from 'lucide-react/icons/x';
+import { type DragEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { z } from 'zod';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { extractToolText } from '@/features/tool-runs/api/tool-jobs';
+import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { cn } from '@/lib/utils';
+import { WRITING_ANALYSIS } from '../api/writing-analysis';
+import { isSameDocument } from '../lib/draft';
+
+const limits = TOOL_LIMITS[WRITING_ANALYSIS];
+const number = (value: number) => value.toLocaleString('en-US');
+const acceptedFiles = uploadFormats.flatMap((format) => [format.extension, ...format.mimeTypes]).join(',');
+const extensions = uploadFormats.map((format) => format.extension);
+const extensionList = `${extensions.slice(0, -1).join(', ')} or ${extensions.at(-1)}`;
+const maxFileMegabytes = Math.round(limits.maxFileBytes / (1024 * 1024));
+/** English prose averages about six characters a word, spaces included. */
+const approximateMaxWords = Math.round(limits.maxCharacters / 6 / 1000) * 1000;
+
+export interface Draft {
+  text: string;
+  /** The uploaded file the text came from; the run's title. */
+  fileName?: string;
+}
+
+/** Checks the browser can make before uploading: the server checks again and reads the file. */
+function fileProblem(file: File): string | null {
+  const extension = file.name.slice(file.name.lastIndexOf('.')).toLowerCase();
+  if (!extensions.includes(extension as (typeof extensions)[number])) {
+    return `${file.name} is not a file we can read. Upload a ${extensionList} file.`;
+  }
+  if (file.size > limits.maxFileBytes) {
+    return `${file.name} is larger than ${maxFileMegabytes} MB. Upload a smaller file or paste the text.`;
+  }
+  return null;
+}
+
+const insufficientTokensSchema = z.object({ cost: z.number(), available: z.number() });
+
+/** Why the server refused to start: tokens, size or validation, in words. */
+function StartError({ error }: { error: unknown }) {
+  if (isApiError(error) && error.status === 402) {
+    const details = insufficientTokensSchema.safeParse(error.details);
+    return (
+      <Alert variant="destructive">
+        <CircleAlert />
+        <AlertTitle>Not enough tokens</AlertTitle>
+        <AlertDescription>
+          <p>
+            {details.success
+              ? `This analysis costs ${number(details.data.cost)} tokens and you have ${number(details.data.available)}.`
+              : error.message}{' '}
+            <Link to="/pricing" className="font-medium underline underline-offset-4">
+              Buy tokens or upgrade your plan
+            </Link>
+          </p>
+        </AlertDescription>
+      </Alert>
+    );
+  }
+  const fieldErrors = isApiError(error) ? error.fieldErrors : [];
+  return (
+    <Alert variant="destructive">
+      <CircleAlert />
+      <AlertTitle>
+        {isApiError(error) && error.status === 413 ? 'The text is too long' : 'The analysis could not start'}
+      </AlertTitle>
+      <AlertDescription>
+        <p>{getErrorMessage(error)}</p>
+        {fieldErrors.length > 0 && (
+          <ul className="list-disc pl-4">
+            {fieldErrors.map((field) => (
+              <li key={`${field.path}:${field.message}`}>{field.message}</li>
+            ))}
+          </ul>
+        )}
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+interface TextInputStageProps {
+  draft: Draft;
+  onDraftChange: (draft: Draft) => void;
+  onSubmit: () => void;
+  isStarting: boolean;
+  /** Why the last start failed, shown under the editor. */
+  startError: unknown;
+  /** Why the last run failed (the job's own error message). */
+  failure: string | null;
+}
+
+export function TextInputStage({
+  draft,
+  onDraftChange,
+  onSubmit,
+  isStarting,
+  startError,
+  failure,
+}: TextInputStageProps) {
+  const textId = useId();
+  const limitsId = useId();
+  const counterId = useId();
+  const fileInputId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [extracting, setExtracting] = useState<string | null>(null);
+  const [extracted, setExtracted] = useState<ExtractedText | null>(null);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+
+  const length = draft.text.length;
+  const tooLong = length > limits.maxCharacters;
+  const canSubmit = draft.text.trim().length > 0 && !tooLong && !extracting && !isStarting;
+
+  const upload = async (file: File) => {
+    setUploadError(null);
+    const problem = fileProblem(file);
+    if (problem) {
+      setUploadError(problem);
+      return;
+    }
+    setExtracting(file.name);
+    try {
+      const result = await extractToolText(WRITING_ANALYSIS, file);
+      setExtracted(result);
+      onDraftChange({ text: result.text, fileName: result.file_name });
+    } catch (error) {
+      setUploadError(getErrorMessage(error));
+    } finally {
+      setExtracting(null);
+      // The same file can be chosen again after a fix (or a failed read).
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file) void upload(file);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      if (canSubmit) onSubmit();
+    }
+  };
+
+  return (
+    <Card className="gap-4">
+      <CardContent className="space-y-4">
+        <div className="flex flex-wrap items-end justify-between gap-2">
+          <Label htmlFor={textId} className="text-base">
+            Text to analyse
+          </Label>
+          <p
+            id={counterId}
+            className={cn('text-muted-foreground text-xs tabular-nums', tooLong && 'font-medium text-destructive')}
+          >
+            {number(length)} / {number(limits.maxCharacters)}
+            <span className="sr-only"> characters</span>
+          </p>
+        </div>
+        {/* Dropping a file anywhere on the editor reads it, like the upload button. */}
+        <section
+          aria-label="Drop a file to upload it"
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+          className={cn('relative rounded-md', dragging && 'ring-2 ring-primary ring-offset-2 ring-offset-background')}
+        >
+          <Textarea
+            id={textId}
+            value={draft.text}
+            onChange={(event) => {
+              const text = event.target.value;
+              const keepsFile = draft.fileName && isSameDocument(draft.text, text);
+              onDraftChange(keepsFile ? { text, fileName: draft.fileName } : { text });
+            }}
+            onKeyDown={onKeyDown}
+            placeholder="Paste or type your text here, or drop a file."
+            aria-describedby={`${counterId} ${limitsId}`}
+            aria-invalid={tooLong || undefined}
+            disabled={Boolean(extracting)}
+            className="field-sizing-fixed h-[min(55vh,28rem)] min-h-64 resize-y font-serif text-base leading-relaxed md:text-base"
+          />
+          {dragging && (
+            <div className="pointer-events-none absolute inset-0 flex items-center justify-center rounded-md bg-primary/10 font-medium text-primary">
+              Drop the file to read its text
+            </div>
+          )}
+        </section>
+        {tooLong && (
+          <p className="font-medium text-destructive text-sm">
+            The text is {number(length - limits.maxCharacters)} characters over the limit. Shorten it to analyse it.
+          </p>
+        )}
+        <p id={limitsId} className="text-muted-foreground text-xs">
+          Up to {number(limits.maxCharacters)} characters (about {number(approximateMaxWords)} words) per analysis; your
+          plan may allow fewer words per run. Press Ctrl+Enter (⌘+Enter on a Mac) to analyse.
+        </p>
+
+        <div className="flex flex-col gap-3 rounded-lg border border-dashed p-4 sm:flex-row sm:items-center sm:justify-between">
+          <div className="space-y-1 text-sm">
+            <p className="font-medium">Or upload a document</p>
+            <p className="text-muted-foreground text-xs">
+              {uploadFormats.map((format) => `${format.label} (${format.extension})`).join(', ')} · up to{' '}
+              {maxFileMegabytes} MB and {limits.maxPages} pages. Scanned PDFs without a text layer cannot be read.
+            </p>
+          </div>
+          <div className="shrink-0">
+            <input
+              ref={fileInput}
+              id={fileInputId}
+              type="file"
+              accept={acceptedFiles}
+              className="peer sr-only"
+              disabled={Boolean(extracting)}
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                if (file) void upload(file);
+              }}
+            />
+            <Label
+              htmlFor={fileInputId}
+              className={cn(
+                'inline-flex h-9 cursor-pointer items-center gap-2 whitespace-nowrap rounded-md border bg-background px-4 font-medium text-sm shadow-xs hover:bg-accent hover:text-accent-foreground peer-focus-visible:ring-[3px] peer-focus-visible:ring-ring/50 dark:border-input dark:bg-input/30',
+              )}
+            >
+              {extracting ? <Spinner /> : <Upload className="size-4" aria-hidden="true" />}
+              Upload a file
+            </Label>
+          </div>
+        </div>
+
+        <div aria-live="polite" className="space-y-3 empty:hidden">
+          {extracting && (
+            <p className="flex items-center gap-2 text-muted-foreground text-sm">
+              <Spinner /> Reading {extracting}…
+            </p>
+          )}
+          {uploadError && (
+            <Alert variant="destructive">
+              <CircleAlert />
+              <AlertTitle>The file could not be read</AlertTitle>
+              <AlertDescription>
+                <p>{uploadError}</p>
+              </AlertDescription>
+            </Alert>
+          )}
+        </div>
+        {draft.fileName && !extracting && (
+          <div className="flex items-center gap-2 text-sm">
+            <FileText className="size-4 text-muted-foreground" aria-hidden="true" />
+            <span className="truncate">
+              {draft.fileName}
+              {extracted?.file_name === draft.fileName && extracted.pages !== null && (
+                <span className="text-muted-foreground">
+                  {' '}
+                  · {number(extracted.pages)} {extracted.pages === 1 ? 'page' : 'pages'}
+                </span>
+              )}
+            </span>
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              aria-label={`Stop using ${draft.fileName} as the title`}
+              title="Stop using the file name as the title"
+              onClick={() => onDraftChange({ text: draft.text })}
+            >
+              <X />
+            </Button>
+          </div>
+        )}
+
+        {failure && (
+          <Alert variant="destructive">
+            <CircleAlert />
+            <AlertTitle>The analysis failed</AlertTitle>
+            <AlertDescription>
+              <p>{failure} No tokens were charged.</p>
+            </AlertDescription>
+          </Alert>
+        )}
+        {startError ? <StartError error={startError} /> : null}
+
+        <div className="flex justify-end">
+          <Button size="lg" onClick={onSubmit} disabled={!canSubmit}>
+            {isStarting && <Spinner />}
+            Analyse
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
