@@ -1,44 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import type { AuthSearch } from '@/features/auth/search';
-import { createPlanCheckout, goToCheckout } from '@/features/payment/api/checkout.api';
-import { findPlan, invalidatePlanCache, plansQueryOptions } from '@/features/payment/api/plans.queries';
-import type { PricingSearch } from '@/features/payment/search';
 import { resolveRedirect } from '@/lib/redirect';
-
-interface BuyPlanDeps {
-  queryClient: QueryClient;
-  startCheckout: typeof createPlanCheckout;
-  leaveForCheckout: (url: string) => void;
-  toPricing: (search: Partial<PricingSearch>) => Promise<void>;
-}
-
-/**
- * Spec §4/§9, buyPlanId after login: a yearly checkout with the coupon, then the provider's page. When the checkout
- * can't start (a bad coupon, a plan that can't be bought, the network) the pricing page on the plan's tab says why:
- * it gets the plan and the coupon, checks the coupon itself and lets the user buy without it.
- */
-export async function buyPlanAfterLogin(
-  { buyPlanId, buyPlanCoupon }: { buyPlanId: string; buyPlanCoupon?: string | undefined },
-  { queryClient, startCheckout, leaveForCheckout, toPricing }: BuyPlanDeps,
-): Promise<'checkout' | 'pricing'> {
-  try {
-    const session = await startCheckout({ planId: buyPlanId, period: 'yearly', coupon: buyPlanCoupon });
-    await invalidatePlanCache(queryClient);
-    leaveForCheckout(session.checkout_url);
-    return 'checkout';
-  } catch {
-    const plans = await queryClient.ensureQueryData(plansQueryOptions()).catch(() => []);
-    const plan = findPlan(plans, buyPlanId);
-    await toPricing({
-      tab: plan && plan.tab !== 'free' ? plan.tab : 'ai-detector',
-      period: 'yearly',
-      plan: buyPlanId,
-      ...(buyPlanCoupon ? { coupon: buyPlanCoupon } : {}),
-    });
-    return 'pricing';
-  }
-}
 
 /**
  * Spec §4, after sign-in or verification: refetch the user, then
@@ -51,6 +13,11 @@ export function usePostLogin(search: AuthSearch) {
   return async () => {
     await auth.reloadUser();
     if (search.buyPlanId) {
+      // Checkout code loads only for the users who need it, keeping it off the sign-in page's first load.
+      const [{ buyPlanAfterLogin }, { createPlanCheckout, goToCheckout }] = await Promise.all([
+        import('./-buy-plan-after-login'),
+        import('@/features/payment/api/checkout.api'),
+      ]);
       await buyPlanAfterLogin(
         { buyPlanId: search.buyPlanId, buyPlanCoupon: search.buyPlanCoupon },
         {

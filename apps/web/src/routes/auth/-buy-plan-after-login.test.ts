@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { planKeys } from '@/features/payment/api/plans.queries';
 import { sessionKeys } from '@/lib/session';
-import { buyPlanAfterLogin } from './-post-login';
+import { buyPlanAfterLogin } from './-buy-plan-after-login';
 
 const stealthYearly: Plan = {
   id: 'plan-7',
