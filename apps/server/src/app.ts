@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { errorCodes, type ToolId } from '@candor/contracts';
+import { errorCodes } from '@candor/contracts';
+import type { ToolId } from '@candor/contracts/tools';
 import type { DatabaseHandle } from '@candor/db';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';

@@ -10,4 +10,3 @@ export * from './payments.js';
 export * from './plans.js';
 export * from './referrals.js';
 export * from './tokens.js';
-export * from './tools.js';

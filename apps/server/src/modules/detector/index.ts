@@ -1,4 +1,4 @@
-import type { ToolId } from '@candor/contracts';
+import type { ToolId } from '@candor/contracts/tools';
 import type { Database } from '@candor/db';
 import type { FastifyInstance } from 'fastify';
 import type { ToolsConfig } from '../../config/env.js';

@@ -1,4 +1,5 @@
-import type { ServiceName, ToolId, ToolLimits } from '@candor/contracts';
+import type { ServiceName } from '@candor/contracts';
+import type { ToolId, ToolLimits } from '@candor/contracts/tools';
 import type { z } from 'zod';
 
 /** A run as it is stored: the history item and its children (spec §3). */

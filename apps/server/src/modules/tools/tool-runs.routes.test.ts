@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { errorBodySchema, historyDetailSchema, tokenBalanceSchema } from '@candor/contracts';
 import {
-  errorBodySchema,
   extractedTextSchema,
-  historyDetailSchema,
   type JobSnapshot,
   jobListSchema,
   jobSnapshotSchema,
-  tokenBalanceSchema,
   writingAnalysisResultSchema,
-} from '@candor/contracts';
+} from '@candor/contracts/tools';
 import { historyItems, ledgerEntries, tokenHolds } from '@candor/db';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';

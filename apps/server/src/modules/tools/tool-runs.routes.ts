@@ -1,4 +1,5 @@
-import { errorCodes, type JobSnapshot, type ToolId, toolIdSchema } from '@candor/contracts';
+import { errorCodes } from '@candor/contracts';
+import { type JobSnapshot, type ToolId, toolIdSchema } from '@candor/contracts/tools';
 import type { Database } from '@candor/db';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

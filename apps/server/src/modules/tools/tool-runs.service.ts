@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { errorCodes, type JobSnapshot, type ToolId } from '@candor/contracts';
+import { errorCodes } from '@candor/contracts';
+import type { JobSnapshot, ToolId } from '@candor/contracts/tools';
 import { type Database, historyItems } from '@candor/db';
 import { AppError, notFound, parseWith } from '../../http/errors.js';
 import { charge, release, reserve } from '../detector/ledger.js';

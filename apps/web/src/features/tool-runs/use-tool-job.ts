@@ -1,4 +1,4 @@
-import type { JobSnapshot, ToolId } from '@candor/contracts';
+import type { JobSnapshot, ToolId } from '@candor/contracts/tools';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { historyKeys } from '@/features/history/api/history.queries';

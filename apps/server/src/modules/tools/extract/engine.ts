@@ -1,4 +1,4 @@
-import type { ToolLimits } from '@candor/contracts';
+import type { ToolLimits } from '@candor/contracts/tools';
 import { defineEngine } from '../engines/engine-module.js';
 import { type ExtractionOutcome, extractText, type UploadedFile } from './extract-text.js';
 

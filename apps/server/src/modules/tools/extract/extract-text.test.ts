@@ -1,4 +1,4 @@
-import type { ToolLimits } from '@candor/contracts';
+import type { ToolLimits } from '@candor/contracts/tools';
 import { describe, expect, it } from 'vitest';
 import { extractText } from './extract-text.js';
 import { buildDocx, buildPdf, buildPng, buildZip, documentXml, docxBody } from './fixtures/build-fixtures.js';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { ExtractedText, ToolLimits } from '@candor/contracts';
+import type { ExtractedText, ToolLimits } from '@candor/contracts/tools';
 import mammoth from 'mammoth';
 import { inspectDocx, isZip } from './docx-zip.js';
 import { hasImages, openPdf, readPdfText } from './pdf-text.js';

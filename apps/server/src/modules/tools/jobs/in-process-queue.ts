@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { errorCodes, type JobSnapshot, type JobStatus, type ToolId } from '@candor/contracts';
+import { errorCodes } from '@candor/contracts';
+import type { JobSnapshot, JobStatus, ToolId } from '@candor/contracts/tools';
 import { AppError } from '../../../http/errors.js';
 import type { JobData, JobDiscarder, JobListener, JobProcessor, JobQueue } from './job-queue.js';
 

@@ -1,4 +1,4 @@
-import type { JobSnapshot, ToolId } from '@candor/contracts';
+import type { JobSnapshot, ToolId } from '@candor/contracts/tools';
 import type { EngineProgress } from '../engines/engine-module.js';
 
 /** What a queued run carries: plain data, so a Redis-backed queue can store it as it is. */

@@ -4,7 +4,7 @@ import {
   type WritingAnalysisResult,
   writingAnalysisInputSchema,
   writingAnalysisResultSchema,
-} from '@candor/contracts';
+} from '@candor/contracts/tools';
 import { tokenizeWords } from '@candor/engine-writing/tokenize';
 import { builtInEngine } from '../engines/engine-pool.js';
 import { defineTool } from '../tool-definition.js';

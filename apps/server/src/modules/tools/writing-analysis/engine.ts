@@ -1,4 +1,4 @@
-import type { WritingAnalysisInput, WritingAnalysisResult } from '@candor/contracts';
+import type { WritingAnalysisInput, WritingAnalysisResult } from '@candor/contracts/tools';
 import { analyzeWriting, textStatistics } from '@candor/engine-writing';
 import { defineEngine } from '../engines/engine-module.js';
 

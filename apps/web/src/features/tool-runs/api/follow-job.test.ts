@@ -1,4 +1,4 @@
-import type { JobSnapshot } from '@candor/contracts';
+import type { JobSnapshot } from '@candor/contracts/tools';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { followJob, MAX_POLL_FAILURES, POLL_INTERVAL_MS } from './follow-job';

@@ -1,4 +1,4 @@
-import { finishedJobStatuses, type JobSnapshot, jobSnapshotSchema } from '@candor/contracts';
+import { finishedJobStatuses, type JobSnapshot, jobSnapshotSchema } from '@candor/contracts/tools';
 import { isApiError } from '@/lib/api-client';
 import { fetchJob, jobEventsUrl } from './tool-jobs';
 

@@ -4,7 +4,7 @@ import {
   type JobSnapshot,
   jobSnapshotSchema,
   type ToolId,
-} from '@candor/contracts';
+} from '@candor/contracts/tools';
 import { api, parseJson } from '@/lib/api-client';
 import { env } from '@/lib/env';
 

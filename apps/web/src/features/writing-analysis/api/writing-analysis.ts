@@ -1,4 +1,5 @@
-import { type HistoryDetail, type HistoryItem, writingAnalysisResultSchema } from '@candor/contracts';
+import type { HistoryDetail, HistoryItem } from '@candor/contracts';
+import { writingAnalysisResultSchema } from '@candor/contracts/tools';
 import { z } from 'zod';
 import { env } from '@/lib/env';
 import type { WritingReport } from '../lib/report-types';

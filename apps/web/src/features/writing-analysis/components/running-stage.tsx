@@ -1,4 +1,4 @@
-import type { JobSnapshot } from '@candor/contracts';
+import type { JobSnapshot } from '@candor/contracts/tools';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';

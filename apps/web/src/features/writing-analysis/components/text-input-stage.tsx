@@ -1,4 +1,4 @@
-import { type ExtractedText, TOOL_LIMITS, uploadFormats } from '@candor/contracts';
+import { type ExtractedText, TOOL_LIMITS, uploadFormats } from '@candor/contracts/tools';
 import { Link } from '@tanstack/react-router';
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import FileText from 'lucide-react/icons/file-text';

@@ -1,4 +1,5 @@
-import type { HistoryDetail, JobSnapshot } from '@candor/contracts';
+import type { HistoryDetail } from '@candor/contracts';
+import type { JobSnapshot } from '@candor/contracts/tools';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import type { WritingAnalysisInput } from '@candor/contracts';
+import type { WritingAnalysisInput } from '@candor/contracts/tools';
 import { type ReactNode, useState } from 'react';
 import { PageHeader } from '@/components/layout/page-header';
 import { tools } from '@/config/navigation';

@@ -1,4 +1,4 @@
-import type { WritingAnalysisResult } from '@candor/contracts';
+import type { WritingAnalysisResult } from '@candor/contracts/tools';
 
 // Derived from the contract, so the web app depends on @candor/contracts only, not on the engine package.
 export type WritingReport = WritingAnalysisResult;
