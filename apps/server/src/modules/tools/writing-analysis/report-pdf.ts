@@ -1,4 +1,5 @@
 import type { IssueKind, Readability, WritingIssue, WritingReport } from '@candor/engine-writing';
+import { lexicalDiversityVerdict, readabilityScores } from '@candor/engine-writing/interpret';
 import PDFDocument from 'pdfkit';
 
 /**
@@ -98,7 +99,7 @@ class ReportWriter {
     this.table(
       [150, 60, this.width - 210],
       ['Score', 'Value', 'What it means'],
-      readabilityRows(scores).map(({ name, value, reading }) => [name, value.toFixed(1), reading]),
+      readabilityScores.map(({ key, name, verdict }) => [name, scores[key].toFixed(1), verdict(scores[key])]),
     );
   }
 
@@ -148,7 +149,7 @@ class ReportWriter {
     const mtld =
       lexicalDiversity.mtld === null
         ? `MTLD needs at least ${plural(lexicalDiversity.minimumTokens, 'word')}; this text has ${number(lexicalDiversity.tokens)}.`
-        : `MTLD ${lexicalDiversity.mtld.toFixed(1)}: ${mtldReading(lexicalDiversity.mtld)}.`;
+        : `MTLD ${lexicalDiversity.mtld.toFixed(1)}: ${lexicalDiversityVerdict(lexicalDiversity)}.`;
     this.paragraph(
       `${mtld} ${plural(lexicalDiversity.types, 'different word')} in ${plural(lexicalDiversity.tokens, 'word')} ` +
         `(type-token ratio ${lexicalDiversity.typeTokenRatio.toFixed(2)}).`,
@@ -296,73 +297,6 @@ class ReportWriter {
       d.x = MARGIN;
     }
   }
-}
-
-// --- Plain-language readings of the scores ----------------------------------------------------------------------
-
-interface ReadabilityRow {
-  name: string;
-  value: number;
-  reading: string;
-}
-
-export function readabilityRows(scores: Readability): ReadabilityRow[] {
-  return [
-    { name: 'Flesch Reading Ease', value: scores.fleschReadingEase, reading: fleschReading(scores.fleschReadingEase) },
-    {
-      name: 'Flesch-Kincaid Grade',
-      value: scores.fleschKincaidGrade,
-      reading: gradeReading(scores.fleschKincaidGrade),
-    },
-    { name: 'Gunning Fog', value: scores.gunningFog, reading: gradeReading(scores.gunningFog) },
-    { name: 'SMOG', value: scores.smog, reading: gradeReading(scores.smog) },
-    { name: 'Coleman-Liau', value: scores.colemanLiau, reading: gradeReading(scores.colemanLiau) },
-    {
-      name: 'Automated Readability Index',
-      value: scores.automatedReadabilityIndex,
-      reading: gradeReading(scores.automatedReadabilityIndex),
-    },
-    { name: 'Dale-Chall', value: scores.daleChall, reading: daleChallReading(scores.daleChall) },
-  ];
-}
-
-/** Flesch's own bands (1948), higher is easier. */
-function fleschReading(score: number): string {
-  if (score >= 90) return 'Very easy: 11-year-olds';
-  if (score >= 80) return 'Easy: conversational English';
-  if (score >= 70) return 'Fairly easy: 12–13-year-olds';
-  if (score >= 60) return 'Plain English: 13–15-year-olds';
-  if (score >= 50) return 'Fairly difficult: 15–18-year-olds';
-  if (score >= 30) return 'Difficult: university level';
-  return 'Very difficult: university graduates';
-}
-
-/** The grade scores estimate the US school grade (age minus about five) a reader needs. */
-function gradeReading(grade: number): string {
-  const rounded = Math.round(grade);
-  if (rounded <= 0) return 'Very easy: early primary school';
-  if (rounded <= 12) return `US grade ${rounded}: readers aged about ${rounded + 5}–${rounded + 6}`;
-  if (rounded <= 16) return 'University level';
-  return 'Postgraduate level';
-}
-
-/** The Dale-Chall table of adjusted scores to grades (Chall & Dale 1995). */
-function daleChallReading(score: number): string {
-  if (score < 5) return 'Easy for grade 4 and below (up to about 10)';
-  if (score < 6) return 'Grades 5–6: readers aged about 10–12';
-  if (score < 7) return 'Grades 7–8: readers aged about 12–14';
-  if (score < 8) return 'Grades 9–10: readers aged about 14–16';
-  if (score < 9) return 'Grades 11–12: readers aged about 16–18';
-  if (score < 10) return 'University level';
-  return 'University graduates';
-}
-
-/** McCarthy & Jarvis: most adult prose falls between 70 and 100. */
-function mtldReading(mtld: number): string {
-  if (mtld < 50) return 'a narrow vocabulary, many words repeat';
-  if (mtld < 70) return 'a somewhat repetitive vocabulary';
-  if (mtld < 100) return 'a typical range of vocabulary';
-  return 'a wide range of vocabulary';
 }
 
 // --- Text helpers -----------------------------------------------------------------------------------------------

@@ -1,8 +1,9 @@
+import { lexicalDiversityVerdict, readabilityScores } from '@candor/engine-writing/interpret';
 import { type ReactNode, useId } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
+import { formatDuration, formatScore } from '../lib/format';
 import { issueKindMeta, issueKinds } from '../lib/issue-kinds';
-import { formatDuration, formatScore, lexicalDiversityVerdict, readabilityScores } from '../lib/readability';
 import type { WritingReport } from '../lib/report-types';
 
 const number = (value: number) => value.toLocaleString('en-US');

@@ -1,4 +1,6 @@
-import type { LexicalDiversity, Readability } from './report-types';
+// What the scores mean, in plain words: shared by the Writing Analysis screen and its PDF report so both read
+// a score the same way.
+import type { LexicalDiversity, Readability } from './report.schema.js';
 
 export interface ScoreDescription {
   key: keyof Readability;
@@ -103,8 +105,6 @@ export const readabilityScores: ScoreDescription[] = [
   },
 ];
 
-export const formatScore = (score: number) => score.toFixed(1);
-
 /** MTLD in words: typical prose scores 70–100. */
 export function lexicalDiversityVerdict(diversity: LexicalDiversity): string {
   if (diversity.mtld === null) {
@@ -113,14 +113,4 @@ export function lexicalDiversityVerdict(diversity: LexicalDiversity): string {
   if (diversity.mtld < 50) return 'Repetitive vocabulary';
   if (diversity.mtld < 80) return 'Varied vocabulary';
   return 'Rich vocabulary';
-}
-
-/** "45 s", "3 min", "1 h 5 min": reading and speaking times rounded to what a reader cares about. */
-export function formatDuration(totalSeconds: number): string {
-  if (totalSeconds < 60) return `${Math.max(0, Math.round(totalSeconds))} s`;
-  const minutes = Math.round(totalSeconds / 60);
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }

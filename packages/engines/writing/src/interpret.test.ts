@@ -2,11 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   daleChallVerdict,
   fleschReadingEaseVerdict,
-  formatDuration,
   gradeLabel,
   lexicalDiversityVerdict,
   readabilityScores,
-} from './readability';
+} from './interpret.js';
 
 const verdictOf = (key: string, score: number) => readabilityScores.find((s) => s.key === key)?.verdict(score);
 
@@ -51,13 +50,5 @@ describe('readability verdicts', () => {
     expect(lexicalDiversityVerdict({ ...base, mtld: null })).toBe('Needs at least 1,000 words');
     expect(lexicalDiversityVerdict({ ...base, mtld: 42 })).toBe('Repetitive vocabulary');
     expect(lexicalDiversityVerdict({ ...base, mtld: 95 })).toBe('Rich vocabulary');
-  });
-
-  it('rounds durations to what a reader cares about', () => {
-    expect(formatDuration(0)).toBe('0 s');
-    expect(formatDuration(45)).toBe('45 s');
-    expect(formatDuration(150)).toBe('3 min');
-    expect(formatDuration(3600)).toBe('1 h');
-    expect(formatDuration(3900)).toBe('1 h 5 min');
   });
 });
