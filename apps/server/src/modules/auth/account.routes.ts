@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../http/auth.js';
 import { notFound, parseWith } from '../../http/errors.js';
+import { isUuid } from '../../http/ids.js';
 import type { AuthLimiter } from '../../http/rate-limit.js';
 import type { SessionCookies } from '../../http/session.js';
 import { type AccountService, describeDevice } from './account.service.js';
@@ -32,7 +33,6 @@ export interface AccountRoutesOptions {
 }
 
 const ok: Ok = { ok: true };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The account screen (`/account`, profile tab): profile, e-mail change, password, sessions, deletion. */
 export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOptions) {
@@ -91,7 +91,7 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
   app.delete<{ Params: { id: string } }>('/account/sessions/:id', guarded, async (request, reply) => {
     const user = me(request);
     const { id } = request.params;
-    if (!UUID.test(id) || !(await sessions.endOneOfUser(user.id, id))) throw notFound('No such session');
+    if (!isUuid(id) || !(await sessions.endOneOfUser(user.id, id))) throw notFound('No such session');
     if (id === user.familyId) cookies.clear(reply);
     return ok;
   });

@@ -8,9 +8,8 @@ import type {
   ServiceName,
 } from '@candor/contracts';
 import { notFound } from '../../http/errors.js';
+import { isUuid } from '../../http/ids.js';
 import type { HistoryRepository, HistoryRow } from './history.repository.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Builds each root's tree of children from a flat list of descendants. */
 function toTrees(roots: HistoryRow[], descendants: HistoryRow[]): HistoryItem[] {
@@ -59,7 +58,7 @@ export function createHistoryService(deps: { repo: HistoryRepository }) {
 
     /** One run of the user's with its input and result; 404 for malformed, unknown and other users' ids alike. */
     async detail(userId: string, id: string): Promise<HistoryDetail> {
-      if (!UUID.test(id)) throw missing();
+      if (!isUuid(id)) throw missing();
       const row = await deps.repo.findOwned(userId, id);
       if (!row) throw missing();
       const [item] = toTrees([row], await deps.repo.descendants(userId, [row.id]));
@@ -69,7 +68,7 @@ export function createHistoryService(deps: { repo: HistoryRepository }) {
 
     /** Deletes one run of the user's with its children; 404 for malformed, unknown and other users' ids alike. */
     async remove(userId: string, id: string): Promise<HistoryDeleteResult> {
-      if (!UUID.test(id)) throw missing();
+      if (!isUuid(id)) throw missing();
       const deleted = await deps.repo.deleteOwned(userId, [id]);
       if (deleted.length === 0) throw missing();
       return { deleted: deleted.length };

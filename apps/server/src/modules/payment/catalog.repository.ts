@@ -1,15 +1,14 @@
 import { type Database, plans, tokenPackets } from '@candor/db';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { isUuid } from '../../http/ids.js';
 import type { PlanRow } from './plans.repository.js';
 
 export type TokenPacketRow = typeof tokenPackets.$inferSelect;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Products are addressed by id or slug; only a well-formed id is compared with the uuid column (PostgreSQL would refuse). */
 const byIdOrSlug = (table: { id: AnyPgColumn; slug: AnyPgColumn }, idOrSlug: string) =>
-  UUID.test(idOrSlug) ? eq(table.id, idOrSlug.toLowerCase()) : eq(table.slug, idOrSlug);
+  isUuid(idOrSlug) ? eq(table.id, idOrSlug.toLowerCase()) : eq(table.slug, idOrSlug);
 
 /** Plans and token packets: what can be bought. */
 export function createCatalogRepository(db: Database) {

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { isUuid } from '../../http/ids.js';
 import { planDescription } from './fulfilment.js';
 import { document, formatDateTime, formatMoney, type Html, html, stylesheetPath } from './pages.js';
 import type { PaymentsRepository } from './payments.repository.js';
@@ -28,7 +29,6 @@ interface CardForm {
 }
 type CardErrors = Partial<Record<keyof CardForm | 'form', string>>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FORM_BODY_LIMIT = 8 * 1024;
 
 const localCheckoutMessages = {
@@ -104,7 +104,7 @@ ${content}
 
   /** The session if it can still be paid; otherwise answers with the page that says why and returns undefined. */
   async function payable(sessionId: string, reply: FastifyReply): Promise<Details | undefined> {
-    const details = UUID.test(sessionId) ? await repo.checkoutDetails(sessionId) : undefined;
+    const details = isUuid(sessionId) ? await repo.checkoutDetails(sessionId) : undefined;
     if (details?.session.provider !== 'local' || !details.session.providerSessionId) {
       await notice(reply, 404, 'Checkout not found', 'This checkout link is not valid.', pricingLink);
       return undefined;

@@ -14,6 +14,7 @@ import {
 } from '@candor/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, notFound } from '../../http/errors.js';
+import { isUuid } from '../../http/ids.js';
 import type { CatalogRepository, TokenPacketRow } from './catalog.repository.js';
 import {
   type CouponProduct,
@@ -65,8 +66,6 @@ const toInvoice = (row: InvoiceRow): Invoice => ({
   period_end: row.periodEnd?.toISOString() ?? null,
   created_at: row.createdAt.toISOString(),
 });
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const invoiceNumber = (n: number) => `INV-${String(n).padStart(6, '0')}`;
 
@@ -295,7 +294,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
 
     /** The user's own checkout session's state; 404 for anyone else's. */
     async checkoutStatus(userId: string, sessionId: string): Promise<CheckoutStatus> {
-      const session = UUID.test(sessionId) ? await repo.findSession(sessionId) : undefined;
+      const session = isUuid(sessionId) ? await repo.findSession(sessionId) : undefined;
       if (session?.userId !== userId) throw notFound('This checkout does not exist.');
       return {
         session_id: session.id,
@@ -319,7 +318,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
 
     /** A printable receipt; 404 unless the invoice is the user's. */
     async receiptHtml(userId: string, invoiceId: string): Promise<string> {
-      const invoice = UUID.test(invoiceId) ? await repo.findInvoice(userId, invoiceId) : undefined;
+      const invoice = isUuid(invoiceId) ? await repo.findInvoice(userId, invoiceId) : undefined;
       if (!invoice) throw notFound('This invoice does not exist.');
       const email = (await repo.userEmail(userId)) ?? '';
       const money = (cents: number) => formatMoney(cents, invoice.currency);

@@ -5,11 +5,11 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser } from '../../http/auth.js';
 import { AppError, notFound } from '../../http/errors.js';
+import { isUuid } from '../../http/ids.js';
 import { createHistoryRepository } from '../detector/history.repository.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import type { ToolRuns } from './tool-runs.service.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Proxies close a quiet stream; a comment line every so often keeps it open without waking the client.
 const HEARTBEAT_MS = 15_000;
 const MB = 1024 * 1024;
@@ -18,7 +18,7 @@ const jobMissing = () => notFound('This job does not exist or has expired');
 
 /** Streams a job's snapshots as Server-Sent Events until it finishes or the client goes away. */
 async function streamJob(request: FastifyRequest, reply: FastifyReply, queue: JobQueue, userId: string, jobId: string) {
-  if (!UUID.test(jobId) || !(await queue.get(userId, jobId))) throw jobMissing();
+  if (!isUuid(jobId) || !(await queue.get(userId, jobId))) throw jobMissing();
   reply.hijack();
   // Headers set by hooks so far (security headers, request id) still apply to the hijacked response.
   for (const [name, value] of Object.entries(reply.getHeaders())) {
@@ -99,7 +99,7 @@ export async function toolRunsRoutes(app: FastifyInstance, opts: { runs: ToolRun
   });
 
   app.get<{ Params: { id: string } }>('/v1/jobs/:id', async (request) => {
-    const snapshot = UUID.test(request.params.id)
+    const snapshot = isUuid(request.params.id)
       ? await queue.get(currentUser(request).id, request.params.id)
       : undefined;
     if (!snapshot) throw jobMissing();
@@ -111,7 +111,7 @@ export async function toolRunsRoutes(app: FastifyInstance, opts: { runs: ToolRun
   );
 
   app.post<{ Params: { id: string } }>('/v1/jobs/:id/cancel', async (request) => {
-    const snapshot = UUID.test(request.params.id)
+    const snapshot = isUuid(request.params.id)
       ? await queue.cancel(currentUser(request).id, request.params.id)
       : undefined;
     if (!snapshot) throw jobMissing();
@@ -121,7 +121,7 @@ export async function toolRunsRoutes(app: FastifyInstance, opts: { runs: ToolRun
   app.get<{ Params: { tool: string; file: string } }>('/v1/tools/:tool/reports/:file', async (request, reply) => {
     const tool = runs.toolFor(request.params.tool);
     const historyId = request.params.file.replace(/\.pdf$/, '');
-    const row = UUID.test(historyId) ? await history.findOwned(currentUser(request).id, historyId) : undefined;
+    const row = isUuid(historyId) ? await history.findOwned(currentUser(request).id, historyId) : undefined;
     if (!row || row.modelName !== tool.modelName || !tool.exportPdf) throw notFound('This report does not exist');
     const pdf = await tool.exportPdf({
       title: row.title,
