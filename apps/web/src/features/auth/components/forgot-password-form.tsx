@@ -73,9 +73,7 @@ function RequestStep({ defaultEmail, onSent }: { defaultEmail: string; onSent: (
     try {
       const sent = await request.mutateAsync(values);
       startOtpCooldown(values.email, sent.resend_after);
-      toast.success('Check your inbox', {
-        description: `If an account exists for ${values.email}, a code is on its way.`,
-      });
+      // No toast here: the next step says where the code went, and a toast would sit over its submit button.
       onSent(values.email);
     } catch (error) {
       setFormError(applyServerErrors(error, form.setError, ['email']));
@@ -158,8 +156,8 @@ function ResetStep({
         title="Set a new password"
         description={
           <>
-            Enter the code we sent to <span className="font-medium text-foreground">{email}</span> and choose a new
-            password.{' '}
+            If an account exists for <span className="font-medium text-foreground">{email}</span>, a code is on its way.
+            Enter it and choose a new password.{' '}
             <button
               type="button"
               onClick={onChangeEmail}
