@@ -11,6 +11,10 @@ for (const script of [
   'ledger-charges.ts',
   'writing-accuracy.ts',
   'writing-speed.ts',
+  'plagiarism-accuracy.ts',
+  'plagiarism-speed.ts',
+  'detector-speed.ts',
+  'detector-accuracy.ts',
 ]) {
   // TypeScript benchmarks import the server's modules and the engines directly, through tsx.
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];

@@ -1,0 +1,157 @@
+import type { DetectorModel } from './detector-model.js';
+import { featureLabels, featureNames, type ScoredText } from './features.js';
+import { sigmoid } from './linear-model.js';
+import type { AiDetectionReport, AiLabel, Evidence, SourceFamily } from './report.schema.js';
+
+/** z for a two-sided 90% interval. */
+const Z90 = 1.645;
+/** Blocks of sentences left out in turn to estimate how much the score depends on which sentences were written. */
+const JACKKNIFE_BLOCKS = 8;
+/** A "mixed" text has at least this share of its words in confidently AI and in confidently human sentences. */
+const MIXED_SHARE = 0.25;
+const CONFIDENT_SENTENCE = 0.8;
+const EVIDENCE_ITEMS = 3;
+
+export const LEXICAL_EVIDENCE_LABEL = 'Word choice';
+
+/**
+ * Turns per-feature pushes (log-odds) into the evidence users see: the named features as they are, the hashed word
+ * buckets summed into one "word choice" item. Strongest first.
+ */
+export function evidenceFrom(contributions: Float64Array, limit: number): Evidence[] {
+  const items: Evidence[] = featureNames.map((name, j) => ({
+    feature: name,
+    label: featureLabels[name] as string,
+    contribution: round(contributions[j] as number),
+  }));
+  let lexical = 0;
+  for (let j = featureNames.length; j < contributions.length; j++) lexical += contributions[j] as number;
+  if (contributions.length > featureNames.length) {
+    items.push({ feature: 'word_choice', label: LEXICAL_EVIDENCE_LABEL, contribution: round(lexical) });
+  }
+  return items
+    .filter((item) => Math.abs(item.contribution) >= 0.05)
+    .sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution))
+    .slice(0, limit);
+}
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}
+
+/** Document log-odds of AI and their standard error (jackknife over blocks of sentences, with a floor by length). */
+export function documentLogOdds(model: DetectorModel, scored: ScoredText) {
+  const logOdds = (values: Float64Array) => {
+    const scores = model.document.scores(values);
+    return (scores[1] as number) - (scores[0] as number);
+  };
+  const values = model.features(scored);
+  const estimate = logOdds(values);
+  const words = scored.words.length;
+  const floor = model.file.standardErrorAt100Words / Math.sqrt(Math.max(words, 1) / 100);
+  const sentenceCount = scored.sentences.length;
+  const blocks = Math.min(JACKKNIFE_BLOCKS, sentenceCount);
+  let jackknife = 0;
+  if (blocks >= 2) {
+    const leftOut: number[] = [];
+    for (let b = 0; b < blocks; b++) {
+      const from = Math.floor((b * sentenceCount) / blocks);
+      const to = Math.floor(((b + 1) * sentenceCount) / blocks);
+      leftOut.push(logOdds(model.features(scored, 0, sentenceCount, from, to)));
+    }
+    const mean = leftOut.reduce((a, b) => a + b, 0) / blocks;
+    jackknife = Math.sqrt(((blocks - 1) / blocks) * leftOut.reduce((a, b) => a + (b - mean) ** 2, 0));
+  }
+  return { values, logOdds: estimate, standardError: Math.max(jackknife, floor) };
+}
+
+export function detectAi(text: string, model: DetectorModel): AiDetectionReport {
+  const scored = model.score(text);
+  const words = scored.words.length;
+  const document = documentLogOdds(model, scored);
+  const probability = sigmoid(document.logOdds);
+  const low = sigmoid(document.logOdds - Z90 * document.standardError);
+  const high = sigmoid(document.logOdds + Z90 * document.standardError);
+  const { threshold } = model.file;
+
+  const sentences = scored.sentences.map((sentence, s) => {
+    const values = model.features(scored, s, s + 1);
+    const scores = model.sentence.scores(values);
+    return {
+      start: sentence.start,
+      end: sentence.end,
+      ai_probability: round(sigmoid((scores[1] as number) - (scores[0] as number))),
+      evidence: evidenceFrom(model.sentence.contributions(values, 1, 0), EVIDENCE_ITEMS),
+      words: sentence.wordCount,
+    };
+  });
+
+  const label = labelOf({ words, probability, low, high, threshold, minimumWords: model.file.minimumWords, sentences });
+  const familyProbabilities = model.family.probabilities(document.values);
+  const families = model.family.classes.map((family, k) => ({
+    family: family as SourceFamily,
+    probability: round(familyProbabilities[k] as number),
+  }));
+  families.sort((a, b) => b.probability - a.probability);
+
+  return {
+    ai_probability: round(probability),
+    confidence_interval: { low: round(low), high: round(high) },
+    label,
+    verdict: verdictOf(label, words, model.file.minimumWords),
+    threshold,
+    words,
+    sentences: sentences.map(({ words: _, ...sentence }) => sentence),
+    evidence: evidenceFrom(model.document.contributions(document.values, 1, 0), 6),
+    source_model:
+      label === 'human' || probability < 0.5
+        ? null
+        : { family: (families[0] as { family: SourceFamily }).family, probabilities: families },
+    model: { name: model.file.name, version: model.file.version },
+  };
+}
+
+interface LabelInputs {
+  words: number;
+  probability: number;
+  low: number;
+  high: number;
+  threshold: number;
+  minimumWords: number;
+  sentences: { ai_probability: number; words: number }[];
+}
+
+/**
+ * "ai" only when the whole 90% interval clears the threshold, "human" only when it lies below it; a text whose
+ * sentences split into confidently AI and confidently human parts is "mixed"; everything else, and every text too
+ * short to judge, is "uncertain" — a confident wrong answer costs a writer far more than an honest "can't tell".
+ */
+export function labelOf(inputs: LabelInputs): AiLabel {
+  if (inputs.words < inputs.minimumWords) return 'uncertain';
+  let aiWords = 0;
+  let humanWords = 0;
+  for (const sentence of inputs.sentences) {
+    if (sentence.ai_probability >= CONFIDENT_SENTENCE) aiWords += sentence.words;
+    else if (sentence.ai_probability <= 1 - CONFIDENT_SENTENCE) humanWords += sentence.words;
+  }
+  const mixed = aiWords >= MIXED_SHARE * inputs.words && humanWords >= MIXED_SHARE * inputs.words;
+  if (inputs.low >= inputs.threshold) return 'ai';
+  if (mixed && inputs.high >= inputs.threshold) return 'mixed';
+  if (inputs.high < inputs.threshold) return 'human';
+  return 'uncertain';
+}
+
+function verdictOf(label: AiLabel, words: number, minimumWords: number): string {
+  switch (label) {
+    case 'ai':
+      return 'This text reads as written by an AI: the whole confidence interval is above the threshold.';
+    case 'human':
+      return 'This text reads as written by a person: the whole confidence interval is below the threshold.';
+    case 'mixed':
+      return 'Parts of this text read as AI-written and parts as human-written.';
+    case 'uncertain':
+      return words < minimumWords
+        ? `Too short to tell: the detector needs at least ${minimumWords} words to judge a text.`
+        : 'Too close to call: the confidence interval spans the threshold. Longer samples give clearer answers.';
+  }
+}

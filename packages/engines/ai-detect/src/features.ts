@@ -1,0 +1,299 @@
+import { type SentenceSpan, segmentSentences, tokenizeWords, type WordToken } from '@candor/engine-writing/tokenize';
+import type { LanguageModel, WordScores } from './language-model.js';
+
+/**
+ * The measurements the detectors' linear models weigh. Each is computed over any set of sentences, so the same
+ * code scores a whole text, one sentence, or the text minus a block (for the confidence interval).
+ * `label` says in plain words what a high value means; the screens show it as evidence.
+ */
+export const featureCatalogue = [
+  { name: 'log_probability_mean', label: 'How predictable the words are to a model of human writing' },
+  { name: 'log_probability_spread', label: 'How much predictability varies from word to word' },
+  { name: 'surprising_words', label: 'Share of very surprising words' },
+  { name: 'predictable_words', label: 'Share of highly predictable words' },
+  { name: 'word_commonness', label: 'How common the chosen words are' },
+  { name: 'unknown_words', label: 'Share of words outside the vocabulary (names, rare words, typos)' },
+  { name: 'lowercase_unknown_words', label: 'Share of misspelt-looking words' },
+  { name: 'top_ranked_words', label: 'Share of words that are the most likely next word' },
+  { name: 'top_ten_words', label: 'Share of words among the ten likeliest next words' },
+  { name: 'top_hundred_words', label: 'Share of words among the hundred likeliest next words' },
+  { name: 'unseen_pairs', label: 'Share of word pairs never seen in human writing' },
+  { name: 'log_rank_mean', label: 'Average rank of the next word' },
+  { name: 'burstiness', label: 'How much predictability varies between sentences' },
+  { name: 'sentence_length', label: 'Average sentence length' },
+  { name: 'sentence_length_variation', label: 'How much sentence lengths vary' },
+  { name: 'vocabulary_variety', label: 'Variety of vocabulary' },
+  { name: 'word_length', label: 'Average word length' },
+  { name: 'commas', label: 'Commas per word' },
+  { name: 'semicolons_colons', label: 'Semicolons and colons per word' },
+  { name: 'exclamations', label: 'Exclamation marks per word' },
+  { name: 'questions', label: 'Question marks per word' },
+  { name: 'quotes', label: 'Quotation marks per word' },
+  { name: 'parentheses', label: 'Brackets per word' },
+  { name: 'dashes', label: 'Dashes per word' },
+  { name: 'ellipses', label: 'Ellipses per word' },
+  { name: 'lowercase_i', label: 'A lower-case “i” used as a word' },
+  { name: 'lowercase_starts', label: 'Sentences starting in lower case' },
+  { name: 'contractions', label: 'Contractions per word' },
+  { name: 'first_person', label: 'First-person words (I, me, we)' },
+  { name: 'second_person', label: 'Second-person words (you)' },
+  { name: 'numbers', label: 'Numbers per word' },
+  { name: 'capitalised_words', label: 'Words in capitals' },
+  { name: 'repeated_phrases', label: 'Three-word phrases used more than once' },
+  { name: 'function_words', label: 'Share of function words (the, of, and, …)' },
+  { name: 'surprisal_spikes', label: 'Surprising words amid predictable ones (swapped synonyms)' },
+  { name: 'rare_words', label: 'Rare but real words (unusual word choices)' },
+] as const;
+
+export type FeatureName = (typeof featureCatalogue)[number]['name'];
+export const featureNames: readonly FeatureName[] = featureCatalogue.map((feature) => feature.name);
+export const featureLabels: Record<string, string> = Object.fromEntries(
+  featureCatalogue.map((feature) => [feature.name, feature.label]),
+);
+
+const FUNCTION_WORDS = new Set(
+  `a an the and or but if of to in on at by for with from as is are was were be been being it its this that these
+  those there here not no so than then which who whom whose what when where while do does did have has had will would
+  can could shall should may might must about into over under after before between through during because`.split(/\s+/),
+);
+const FIRST_PERSON = new Set(['i', 'me', 'my', 'mine', 'myself', 'we', 'us', 'our', 'ours', 'ourselves']);
+const SECOND_PERSON = new Set(['you', 'your', 'yours', 'yourself', 'yourselves']);
+const CONTRACTION = /['’](?:s|t|re|ve|ll|d|m)$/i;
+const SURPRISING = Math.log(1e-5);
+const PREDICTABLE = Math.log(0.05);
+const LIKELY_NEIGHBOUR = Math.log(0.01);
+const RARE_WORD = Math.log(2e-7);
+
+/** A surprising word whose neighbours are both likely: the mark of a word swapped in by a paraphraser. */
+export function isSurprisalSpike(scores: WordScores, i: number): boolean {
+  return (
+    (scores.logProbability[i] as number) < SURPRISING &&
+    !scores.unknown[i] &&
+    (scores.logProbability[i - 1] ?? Number.NEGATIVE_INFINITY) > LIKELY_NEIGHBOUR &&
+    (scores.logProbability[i + 1] ?? Number.NEGATIVE_INFINITY) > LIKELY_NEIGHBOUR
+  );
+}
+
+/** A real word (in the vocabulary) that people rarely use. */
+export function isRareWord(scores: WordScores, i: number): boolean {
+  return !scores.unknown[i] && (scores.unigramLogProbability[i] as number) < RARE_WORD;
+}
+const TTR_WINDOW = 50;
+
+/** A text tokenised and scored once; features are then read off any subset of its sentences. */
+export interface ScoredText {
+  text: string;
+  words: WordToken[];
+  lower: string[];
+  sentences: SentenceSpan[];
+  scores: WordScores;
+}
+
+export function scoreText(text: string, model: LanguageModel): ScoredText {
+  const words = tokenizeWords(text);
+  const sentences = segmentSentences(text, words);
+  const lower = words.map((word) => word.text.toLowerCase().replace(/’/g, "'"));
+  const sentenceStarts = new Uint8Array(words.length);
+  for (const sentence of sentences) sentenceStarts[sentence.firstWord] = 1;
+  return { text, words, lower, sentences, scores: model.score(lower, sentenceStarts) };
+}
+
+const PUNCTUATION_CLASSES: Record<string, number> = {
+  ',': 0,
+  ';': 1,
+  ':': 1,
+  '!': 2,
+  '?': 3,
+  '"': 4,
+  '“': 4,
+  '”': 4,
+  '(': 5,
+  ')': 5,
+  '[': 5,
+  ']': 5,
+  '—': 6,
+  '–': 6,
+  '…': 7,
+};
+
+/** Features over the sentences `from` to `to` (exclusive), skipping `[skipFrom, skipTo)`. */
+export function featuresOf(scored: ScoredText, from = 0, to = scored.sentences.length, skipFrom = 0, skipTo = 0) {
+  const { text, words, lower, sentences, scores } = scored;
+  const values = new Float64Array(featureCatalogue.length);
+  let n = 0;
+  let sum = 0;
+  let sumSquares = 0;
+  let surprising = 0;
+  let predictable = 0;
+  let commonness = 0;
+  let unknown = 0;
+  let lowercaseUnknown = 0;
+  let rank1 = 0;
+  let rank10 = 0;
+  let rank100 = 0;
+  let seenRanks = 0;
+  let logRank = 0;
+  let unseenPairs = 0;
+  let characters = 0;
+  let lowercaseI = 0;
+  let contractions = 0;
+  let firstPerson = 0;
+  let secondPerson = 0;
+  let numbers = 0;
+  let capitals = 0;
+  let functionWords = 0;
+  let lowercaseStarts = 0;
+  let spikes = 0;
+  let rareWords = 0;
+  const punctuation = new Float64Array(9);
+  const sentenceMeans: number[] = [];
+  const sentenceLengths: number[] = [];
+  const included: number[] = [];
+  for (let s = from; s < to; s++) {
+    if (s >= skipFrom && s < skipTo) continue;
+    const sentence = sentences[s] as SentenceSpan;
+    let sentenceSum = 0;
+    for (let i = sentence.firstWord; i < sentence.firstWord + sentence.wordCount; i++) {
+      included.push(i);
+      const logProbability = scores.logProbability[i] as number;
+      sum += logProbability;
+      sentenceSum += logProbability;
+      sumSquares += logProbability * logProbability;
+      if (logProbability < SURPRISING) surprising++;
+      if (logProbability > PREDICTABLE) predictable++;
+      commonness += scores.unigramLogProbability[i] as number;
+      const word = words[i] as WordToken;
+      const form = lower[i] as string;
+      if (scores.unknown[i]) {
+        unknown++;
+        if (/^[a-z]+$/.test(word.text)) lowercaseUnknown++;
+      }
+      const rank = scores.rank[i] as number;
+      if (rank > 0) {
+        seenRanks++;
+        logRank += Math.log(rank);
+        if (rank === 1) rank1++;
+        else if (rank <= 10) rank10++;
+        else if (rank <= 100) rank100++;
+      }
+      unseenPairs += scores.unseenBigram[i] as number;
+      if (isSurprisalSpike(scores, i)) spikes++;
+      if (isRareWord(scores, i) && /^[a-z]/.test(word.text)) rareWords++;
+      characters += word.text.length;
+      if (word.text === 'i') lowercaseI++;
+      if (CONTRACTION.test(form)) contractions++;
+      if (FIRST_PERSON.has(form)) firstPerson++;
+      if (SECOND_PERSON.has(form)) secondPerson++;
+      if (/\d/.test(form)) numbers++;
+      if (word.text.length > 1 && /^[A-Z]+$/.test(word.text)) capitals++;
+      if (FUNCTION_WORDS.has(form)) functionWords++;
+    }
+    n += sentence.wordCount;
+    if (sentence.wordCount > 0) {
+      sentenceMeans.push(sentenceSum / sentence.wordCount);
+      sentenceLengths.push(sentence.wordCount);
+      if (/^\p{Ll}/u.test((words[sentence.firstWord] as WordToken).text)) lowercaseStarts++;
+    }
+    for (let c = sentence.start; c < sentence.end; c++) {
+      const character = text[c] as string;
+      const kind = PUNCTUATION_CLASSES[character];
+      if (kind !== undefined) punctuation[kind] = (punctuation[kind] as number) + 1;
+      else if (character === '-' && text[c + 1] === '-') punctuation[6] = (punctuation[6] as number) + 1;
+      else if (character === '.' && text[c + 1] === '.' && text[c + 2] === '.') {
+        punctuation[7] = (punctuation[7] as number) + 1;
+        c += 2;
+      }
+    }
+  }
+  if (n === 0) return values;
+  const mean = sum / n;
+  const sentenceCount = sentenceLengths.length;
+  const lengthMean = n / sentenceCount;
+  let lengthVariance = 0;
+  let burst = 0;
+  for (let s = 0; s < sentenceCount; s++) {
+    lengthVariance += ((sentenceLengths[s] as number) - lengthMean) ** 2;
+    burst += ((sentenceMeans[s] as number) - mean) ** 2;
+  }
+  const set = (name: FeatureName, value: number) => {
+    values[featureIndex[name]] = value;
+  };
+  set('log_probability_mean', mean);
+  set('log_probability_spread', Math.sqrt(Math.max(sumSquares / n - mean * mean, 0)));
+  set('surprising_words', surprising / n);
+  set('predictable_words', predictable / n);
+  set('word_commonness', commonness / n);
+  set('unknown_words', unknown / n);
+  set('lowercase_unknown_words', lowercaseUnknown / n);
+  set('top_ranked_words', rank1 / n);
+  set('top_ten_words', rank10 / n);
+  set('top_hundred_words', rank100 / n);
+  set('unseen_pairs', unseenPairs / n);
+  set('log_rank_mean', seenRanks > 0 ? logRank / seenRanks : 0);
+  set('burstiness', sentenceCount > 1 ? Math.sqrt(burst / sentenceCount) : 0);
+  set('sentence_length', Math.log(lengthMean));
+  set('sentence_length_variation', sentenceCount > 1 ? Math.sqrt(lengthVariance / sentenceCount) / lengthMean : 0);
+  set('vocabulary_variety', movingTypeTokenRatio(lower, included));
+  set('word_length', characters / n);
+  set('commas', (punctuation[0] as number) / n);
+  set('semicolons_colons', (punctuation[1] as number) / n);
+  set('exclamations', (punctuation[2] as number) / n);
+  set('questions', (punctuation[3] as number) / n);
+  set('quotes', (punctuation[4] as number) / n);
+  set('parentheses', (punctuation[5] as number) / n);
+  set('dashes', (punctuation[6] as number) / n);
+  set('ellipses', (punctuation[7] as number) / n);
+  set('lowercase_i', lowercaseI / n);
+  set('lowercase_starts', lowercaseStarts / sentenceCount);
+  set('contractions', contractions / n);
+  set('first_person', firstPerson / n);
+  set('second_person', secondPerson / n);
+  set('numbers', numbers / n);
+  set('capitalised_words', capitals / n);
+  set('repeated_phrases', repeatedTrigramShare(lower, included));
+  set('function_words', functionWords / n);
+  set('surprisal_spikes', spikes / n);
+  set('rare_words', rareWords / n);
+  return values;
+}
+
+const featureIndex = Object.fromEntries(featureCatalogue.map((feature, index) => [feature.name, index])) as Record<
+  FeatureName,
+  number
+>;
+
+/** Type-token ratio averaged over sliding windows, so it doesn't fall just because a text is long. */
+function movingTypeTokenRatio(lower: readonly string[], included: readonly number[]): number {
+  if (included.length === 0) return 0;
+  if (included.length <= TTR_WINDOW) return new Set(included.map((i) => lower[i])).size / included.length;
+  const counts = new Map<string, number>();
+  let types = 0;
+  let total = 0;
+  for (let k = 0; k < included.length; k++) {
+    const word = lower[included[k] as number] as string;
+    const count = counts.get(word) ?? 0;
+    if (count === 0) types++;
+    counts.set(word, count + 1);
+    if (k >= TTR_WINDOW) {
+      const old = lower[included[k - TTR_WINDOW] as number] as string;
+      const oldCount = (counts.get(old) as number) - 1;
+      if (oldCount === 0) types--;
+      counts.set(old, oldCount);
+    }
+    if (k >= TTR_WINDOW - 1) total += types / TTR_WINDOW;
+  }
+  return total / (included.length - TTR_WINDOW + 1);
+}
+
+/** Share of word trigrams that occur more than once: repetition loops are a mark of some generators. */
+function repeatedTrigramShare(lower: readonly string[], included: readonly number[]): number {
+  if (included.length < 3) return 0;
+  const seen = new Set<string>();
+  let repeated = 0;
+  for (let k = 2; k < included.length; k++) {
+    const key = `${lower[included[k - 2] as number]} ${lower[included[k - 1] as number]} ${lower[included[k] as number]}`;
+    if (seen.has(key)) repeated++;
+    else seen.add(key);
+  }
+  return repeated / (included.length - 2);
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/**
+ * What the AI detector reports. Importable without the engine (no model file, no word lists), so the screens and
+ * the contracts can validate and render results.
+ */
+
+/** Model families the detector can attribute AI text to (docs/models/ai-detect.md lists the generators in each). */
+export const sourceFamilies = ['gpt', 'claude', 'llama', 'gemini', 'open-source'] as const;
+export const sourceFamilySchema = z.enum(sourceFamilies);
+export type SourceFamily = z.infer<typeof sourceFamilySchema>;
+
+export const sourceFamilyLabels: Record<SourceFamily, string> = {
+  gpt: 'GPT (OpenAI)',
+  claude: 'Claude (Anthropic)',
+  llama: 'Llama and OPT (Meta)',
+  gemini: 'Gemini and Flan (Google)',
+  'open-source': 'Open models (GPT-J, GPT-Neo, Dolly, StableLM, …)',
+};
+
+export const aiLabels = ['human', 'ai', 'mixed', 'uncertain'] as const;
+export const aiLabelSchema = z.enum(aiLabels);
+export type AiLabel = z.infer<typeof aiLabelSchema>;
+
+/**
+ * One piece of evidence: a named feature and how far it pushed the score. `contribution` is in log-odds (positive
+ * pushes towards AI); `label` says what it measures in words a user understands.
+ */
+export const evidenceSchema = z.object({
+  feature: z.string(),
+  label: z.string(),
+  contribution: z.number(),
+});
+export type Evidence = z.infer<typeof evidenceSchema>;
+
+/** A sentence's score. Offsets are UTF-16 code units into the submitted text, as JavaScript strings count. */
+export const sentenceScoreSchema = z.object({
+  start: z.number().int().nonnegative(),
+  end: z.number().int().nonnegative(),
+  ai_probability: z.number().min(0).max(1),
+  /** The strongest reasons behind this sentence's score, strongest first (at most three). */
+  evidence: z.array(evidenceSchema),
+});
+export type SentenceScore = z.infer<typeof sentenceScoreSchema>;
+
+export const aiDetectionReportSchema = z.object({
+  /** Calibrated probability that the text was written by an AI. */
+  ai_probability: z.number().min(0).max(1),
+  /** 90% interval around ai_probability: wide for short texts. */
+  confidence_interval: z.object({ low: z.number().min(0).max(1), high: z.number().min(0).max(1) }),
+  label: aiLabelSchema,
+  /** Why the label is what it is, in one sentence. */
+  verdict: z.string(),
+  /** Probability at or above which a text is called AI (chosen for ≤ 1% false positives on human text). */
+  threshold: z.number().min(0).max(1),
+  words: z.number().int().nonnegative(),
+  sentences: z.array(sentenceScoreSchema),
+  /** The strongest reasons behind the document's score, strongest first. */
+  evidence: z.array(evidenceSchema),
+  /** Which family of models most likely wrote it; null when the text reads as human. */
+  source_model: z
+    .object({
+      family: sourceFamilySchema,
+      probabilities: z.array(z.object({ family: sourceFamilySchema, probability: z.number().min(0).max(1) })),
+    })
+    .nullable(),
+  /** Which model file produced this (so a stored result can be traced to the model card). */
+  model: z.object({ name: z.string(), version: z.string() }),
+});
+export type AiDetectionReport = z.infer<typeof aiDetectionReportSchema>;

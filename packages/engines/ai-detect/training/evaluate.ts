@@ -1,0 +1,202 @@
+import { documentLogOdds, labelOf } from '../src/detect.js';
+import type { DetectorModel, DetectorModelFile } from '../src/detector-model.js';
+import type { ScoredText } from '../src/features.js';
+import { sigmoid } from '../src/linear-model.js';
+import { foldOf, type LabelledText } from './dataset.js';
+import { auroc, macroF1, thresholdForFalsePositiveRate } from './metrics.js';
+import { crossFitScores, fitDetectorModels, trainingSet } from './pipeline.js';
+
+/**
+ * The evaluations the model cards and bench/README.md report. Every number comes from texts the model (language
+ * model included) did not train on: leave-one-generator-out, leave-one-domain-out, and out-of-fold predictions.
+ */
+export interface Evaluation {
+  leaveOneGeneratorOut: {
+    generator: string;
+    family: string;
+    texts: number;
+    auroc: number;
+    detectedAtThreshold: number;
+  }[];
+  leaveOneDomainOut: { domain: string; human: number; ai: number; auroc: number; falsePositiveRate: number }[];
+  outOfFold: {
+    auroc: number;
+    threshold: number;
+    falsePositiveRate: number;
+    truePositiveRate: number;
+    /** Texts under 150 words: share labelled uncertain, and share confidently wrong. */
+    short: { texts: number; uncertain: number; confidentlyWrong: number };
+    labels: Record<string, Record<string, number>>;
+    familyAccuracy: number;
+    familyTexts: number;
+    humanizedMacroF1: number;
+    humanizedConfusion: number[][];
+    revisedHumanCalledAi: number;
+  };
+}
+
+const HELD_OUT_HUMAN_FOLD = 0;
+const FOLDS = 5;
+
+export function evaluateDetectors(texts: readonly LabelledText[], log: (line: string) => void): Evaluation {
+  const set = trainingSet(texts);
+  log(`Scoring ${texts.length} texts with cross-fitted language models`);
+  const scored = crossFitScores(texts);
+  const isAi = (i: number) => set.binary[i] === 1;
+  const all = texts.map((_, i) => i).filter((i) => set.binary[i] !== undefined);
+
+  const logOddsWith = (fitted: DetectorModel, i: number) => documentLogOdds(fitted, scored[i] as ScoredText).logOdds;
+
+  // Leave one generator out: its texts and held-out human texts are the test; the rest trains.
+  // MixSet's humanized and edited AI texts name no generator: they are tested out of fold only.
+  const generators = [
+    ...new Set(
+      all
+        .filter(isAi)
+        .map((i) => texts[i]?.generator)
+        .filter((g) => g != null),
+    ),
+  ];
+  const heldOutHuman = (i: number) => !isAi(i) && foldOf(texts[i] as LabelledText, FOLDS) === HELD_OUT_HUMAN_FOLD;
+  const leaveOneGeneratorOut: Evaluation['leaveOneGeneratorOut'] = [];
+  for (const generator of generators) {
+    const isTest = (i: number) => (isAi(i) && texts[i]?.generator === generator) || heldOutHuman(i);
+    const fitted = fitDetectorModels(
+      set,
+      all.filter((i) => !isTest(i)),
+      scored,
+      'document',
+    );
+    const test = all.filter(isTest);
+    const scores = test.map((i) => logOddsWith(fitted, i));
+    const threshold = Math.log(fitted.file.threshold / (1 - fitted.file.threshold));
+    const positives = test.filter(isAi);
+    leaveOneGeneratorOut.push({
+      generator,
+      family: texts[positives[0] as number]?.family ?? 'unknown',
+      texts: positives.length,
+      auroc: auroc(scores, test.map(isAi)),
+      detectedAtThreshold: positives.filter((i) => logOddsWith(fitted, i) >= threshold).length / positives.length,
+    });
+    log(`  generator ${generator}: AUROC ${leaveOneGeneratorOut.at(-1)?.auroc.toFixed(3)}`);
+  }
+
+  // Leave one domain out: the language models, too, are retrained without the domain's human texts.
+  const domains = [...new Set(all.map((i) => texts[i]?.domain as string))];
+  const leaveOneDomainOut: Evaluation['leaveOneDomainOut'] = [];
+  for (const domain of domains) {
+    const domainScored = crossFitScores(texts, domain);
+    const test = all.filter((i) => texts[i]?.domain === domain);
+    const fitted = fitDetectorModels(
+      set,
+      all.filter((i) => texts[i]?.domain !== domain),
+      domainScored,
+      'document',
+    );
+    const scores = test.map((i) => documentLogOdds(fitted, domainScored[i] as ScoredText).logOdds);
+    const threshold = Math.log(fitted.file.threshold / (1 - fitted.file.threshold));
+    const humans = scores.filter((_, k) => !isAi(test[k] as number));
+    leaveOneDomainOut.push({
+      domain,
+      human: humans.length,
+      ai: test.length - humans.length,
+      auroc: auroc(scores, test.map(isAi)),
+      falsePositiveRate: humans.filter((score) => score >= threshold).length / Math.max(humans.length, 1),
+    });
+    log(`  domain ${domain}: AUROC ${leaveOneDomainOut.at(-1)?.auroc.toFixed(3)}`);
+  }
+
+  // Out-of-fold predictions over five folds of groups.
+  const probability = new Map<number, number>();
+  const labels: Record<string, Record<string, number>> = {};
+  const short = { texts: 0, uncertain: 0, confidentlyWrong: 0 };
+  let familyRight = 0;
+  let familyTexts = 0;
+  const humanizedTruth: number[] = [];
+  const humanizedPredicted: number[] = [];
+  const revised: number[] = [];
+  const outOfFoldHuman: number[] = [];
+  const fittedByFold: DetectorModel[] = [];
+  for (let fold = 0; fold < FOLDS; fold++) {
+    const fitted = fitDetectorModels(
+      set,
+      all.filter((i) => foldOf(texts[i] as LabelledText, FOLDS) !== fold),
+      scored,
+    );
+    fittedByFold.push(fitted);
+    for (const i of all.filter((k) => foldOf(texts[k] as LabelledText, FOLDS) === fold)) {
+      const logOdds = logOddsWith(fitted, i);
+      probability.set(i, sigmoid(logOdds));
+      if (!isAi(i)) outOfFoldHuman.push(sigmoid(logOdds));
+      const text = texts[i] as LabelledText;
+      if (isAi(i) && text.family && text.origin === 'ai') {
+        const probabilities = fitted.family.probabilities(fitted.features(scored[i] as ScoredText));
+        const best = probabilities.indexOf(Math.max(...probabilities));
+        familyTexts++;
+        if (fitted.family.classes[best] === text.family) familyRight++;
+      }
+      const three = set.humanized[i];
+      if (three !== undefined) {
+        const probabilities = fitted.humanized.probabilities(fitted.features(scored[i] as ScoredText));
+        humanizedTruth.push(three);
+        humanizedPredicted.push(probabilities.indexOf(Math.max(...probabilities)));
+      }
+    }
+    for (const i of texts.map((_, k) => k).filter((k) => texts[k]?.origin === 'ai_revised_human')) {
+      if (foldOf(texts[i] as LabelledText, FOLDS) === fold) revised.push(logOddsWith(fitted, i));
+    }
+  }
+  const threshold = thresholdForFalsePositiveRate(outOfFoldHuman, 0.01);
+  for (const i of all) {
+    const fitted = fittedByFold[foldOf(texts[i] as LabelledText, FOLDS)] as DetectorModel;
+    const s = scored[i] as ScoredText;
+    const document = documentLogOdds(fitted, s);
+    const z = 1.645 * document.standardError;
+    const label = labelOf({
+      words: s.words.length,
+      probability: sigmoid(document.logOdds),
+      low: sigmoid(document.logOdds - z),
+      high: sigmoid(document.logOdds + z),
+      threshold: fitted.file.threshold,
+      minimumWords: fitted.file.minimumWords,
+      sentences: [],
+    });
+    const truth = isAi(i) ? 'ai' : 'human';
+    labels[truth] ??= {};
+    (labels[truth] as Record<string, number>)[label] = ((labels[truth] as Record<string, number>)[label] ?? 0) + 1;
+    if (s.words.length < 150) {
+      short.texts++;
+      if (label === 'uncertain') short.uncertain++;
+      if ((label === 'ai' && truth === 'human') || (label === 'human' && truth === 'ai')) short.confidentlyWrong++;
+    }
+  }
+  const scores = all.map((i) => probability.get(i) as number);
+  const humanScores = all.filter((i) => !isAi(i)).map((i) => probability.get(i) as number);
+  const aiScores = all.filter(isAi).map((i) => probability.get(i) as number);
+  const confusion = [0, 1, 2].map((t) =>
+    [0, 1, 2].map((p) => humanizedTruth.filter((truth, k) => truth === t && humanizedPredicted[k] === p).length),
+  );
+  return {
+    leaveOneGeneratorOut,
+    leaveOneDomainOut,
+    outOfFold: {
+      auroc: auroc(scores, all.map(isAi)),
+      threshold,
+      falsePositiveRate: humanScores.filter((p) => p >= threshold).length / humanScores.length,
+      truePositiveRate: aiScores.filter((p) => p >= threshold).length / aiScores.length,
+      short: {
+        texts: short.texts,
+        uncertain: short.uncertain / Math.max(short.texts, 1),
+        confidentlyWrong: short.confidentlyWrong / Math.max(short.texts, 1),
+      },
+      labels,
+      familyAccuracy: familyRight / Math.max(familyTexts, 1),
+      familyTexts,
+      humanizedMacroF1: macroF1(humanizedTruth, humanizedPredicted, 3),
+      humanizedConfusion: confusion,
+      revisedHumanCalledAi: revised.filter((l) => sigmoid(l) >= threshold).length / Math.max(revised.length, 1),
+    },
+  };
+}
+
+export type { DetectorModelFile };

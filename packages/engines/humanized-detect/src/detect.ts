@@ -1,0 +1,114 @@
+import {
+  type DetectorModel,
+  defaultDetectorModel,
+  evidenceFrom,
+  isRareWord,
+  isSurprisalSpike,
+  type ScoredText,
+} from '@candor/engine-ai-detect';
+import {
+  type ClassProbabilities,
+  type HumanizedDetectionReport,
+  type HumanizedLabel,
+  humanizedLabels,
+  type Signal,
+} from './report.schema.js';
+
+/** Most word-level signals a report lists (the screen marks them in the text). */
+const MAX_SIGNALS = 500;
+/** The winning class must lead the runner-up by this much, on a text of at least the model's minimum length. */
+const CLEAR_MARGIN = 0.2;
+const EVIDENCE_ITEMS = 3;
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}
+
+function classProbabilities(model: DetectorModel, values: Float64Array): ClassProbabilities {
+  const probabilities = model.humanized.probabilities(values);
+  const byClass = Object.fromEntries(
+    model.humanized.classes.map((name, k) => [name, round(probabilities[k] as number)]),
+  );
+  return { human: byClass.human ?? 0, ai: byClass.ai ?? 0, ai_humanized: byClass.ai_humanized ?? 0 };
+}
+
+function best(probabilities: ClassProbabilities): HumanizedLabel {
+  return [...humanizedLabels].sort((a, b) => probabilities[b] - probabilities[a])[0] as HumanizedLabel;
+}
+
+/** Evidence for the winning class against the strongest other one. */
+function evidenceFor(
+  model: DetectorModel,
+  values: Float64Array,
+  label: HumanizedLabel,
+  probabilities: ClassProbabilities,
+) {
+  const classes = model.humanized.classes;
+  const runnerUp = humanizedLabels
+    .filter((name) => name !== label)
+    .sort((a, b) => probabilities[b] - probabilities[a])[0];
+  return evidenceFrom(
+    model.humanized.contributions(values, classes.indexOf(label), classes.indexOf(runnerUp as string)),
+    EVIDENCE_ITEMS,
+  );
+}
+
+/** Word-level marks: broken collocations, surprisal spikes and rare word choices. */
+function signalsOf(scored: ScoredText): Signal[] {
+  const signals: Signal[] = [];
+  const { words, scores } = scored;
+  for (let i = 0; i < words.length && signals.length < MAX_SIGNALS; i++) {
+    const word = words[i] as { start: number; end: number; text: string };
+    if (isSurprisalSpike(scores, i)) signals.push({ start: word.start, end: word.end, kind: 'surprisal_spike' });
+    else if (isRareWord(scores, i) && /^[a-z]/.test(word.text))
+      signals.push({ start: word.start, end: word.end, kind: 'odd_word' });
+    else if (scores.unseenBigram[i]) {
+      const previous = words[i - 1] as { start: number };
+      signals.push({ start: previous.start, end: word.end, kind: 'collocation_break' });
+    }
+  }
+  return signals;
+}
+
+const verdicts: Record<HumanizedLabel, string> = {
+  human: 'This text reads as written by a person.',
+  ai: 'This text reads as AI-written, with no sign of a paraphraser.',
+  ai_humanized: 'This text reads as AI-written and then disguised by a paraphraser or “humanizer”.',
+};
+
+export function detectHumanized(text: string, model: DetectorModel = defaultDetectorModel()): HumanizedDetectionReport {
+  const scored = model.score(text);
+  const values = model.features(scored);
+  const probabilities = classProbabilities(model, values);
+  const label = best(probabilities);
+  const ordered = Object.values(probabilities).sort((a, b) => b - a);
+  const tooShort = scored.words.length < model.file.minimumWords;
+  const uncertain = tooShort || (ordered[0] as number) - (ordered[1] as number) < CLEAR_MARGIN;
+  const sentences = scored.sentences.map((sentence, s) => {
+    const sentenceValues = model.features(scored, s, s + 1);
+    const sentenceProbabilities = classProbabilities(model, sentenceValues);
+    const sentenceLabel = best(sentenceProbabilities);
+    return {
+      start: sentence.start,
+      end: sentence.end,
+      label: sentenceLabel,
+      probabilities: sentenceProbabilities,
+      evidence: evidenceFor(model, sentenceValues, sentenceLabel, sentenceProbabilities),
+    };
+  });
+  return {
+    label,
+    probabilities,
+    uncertain,
+    verdict: tooShort
+      ? `Too short to tell: the detector needs at least ${model.file.minimumWords} words. Best guess: ${verdicts[label].charAt(0).toLowerCase()}${verdicts[label].slice(1)}`
+      : uncertain
+        ? `Too close to call. Best guess: ${verdicts[label].charAt(0).toLowerCase()}${verdicts[label].slice(1)}`
+        : verdicts[label],
+    words: scored.words.length,
+    sentences,
+    signals: signalsOf(scored),
+    evidence: evidenceFor(model, values, label, probabilities),
+    model: { name: model.file.name, version: model.file.version },
+  };
+}

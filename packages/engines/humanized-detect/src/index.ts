@@ -1,0 +1,2 @@
+export { detectHumanized } from './detect.js';
+export * from './report.schema.js';

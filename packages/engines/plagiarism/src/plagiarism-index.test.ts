@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { createIndex } from './plagiarism-index.js';
+import { plagiarismReportSchema } from './report.schema.js';
+
+const SOURCE =
+  'The mitochondria is the powerhouse of the cell, producing energy through cellular respiration. Scientists ' +
+  'have studied these organelles for decades, discovering that they carry their own genetic material inherited ' +
+  'from the mother. This inheritance lets researchers trace maternal lineages across thousands of generations.';
+const OTHER =
+  'Volcanic eruptions inject sulphur dioxide into the stratosphere, where it forms aerosols that reflect ' +
+  'sunlight and cool the planet for a year or two. Large eruptions have caused failed harvests across Europe.';
+const UNRELATED =
+  'My grandmother kept a small garden behind the kitchen where she grew tomatoes, basil and marigolds every ' +
+  'summer. On Sundays we sat on the porch shelling peas while the radio played old songs about the sea.';
+
+function indexOf(...documents: [string, string][]) {
+  const index = createIndex();
+  for (const [id, text] of documents) index.add({ id, text });
+  return index;
+}
+
+describe('createIndex().query', () => {
+  it('finds a verbatim copy with exact offsets in both texts', () => {
+    const index = indexOf(['bio', SOURCE], ['volcano', OTHER]);
+    const copied = SOURCE.slice(SOURCE.indexOf('mitochondria'), SOURCE.indexOf(' This inheritance'));
+    const prefix = 'My own essay begins here with some thoughts. ';
+    const text = `${prefix}${copied} Then it ends differently, about cooking.`;
+    const report = plagiarismReportSchema.parse(index.query(text));
+    expect(report.matches).toHaveLength(1);
+    const [match] = report.matches;
+    expect(match).toEqual({
+      source_id: 'bio',
+      start: prefix.length,
+      end: prefix.length + copied.length - 1, // the final full stop is punctuation, not a word
+      source_start: SOURCE.indexOf('mitochondria'),
+      source_end: SOURCE.indexOf(' This inheritance') - 1,
+    });
+    expect(report.sources.map((s) => s.source_id)).toEqual(['bio']);
+    expect(report.similarity).toBeGreaterThan(0.6);
+    expect(report.similarity).toBeLessThan(0.9);
+    expect(report.words).toBe(text.split(/\s+/).length);
+  });
+
+  it('still matches after light edits: case, punctuation, a swapped word, a changed inflection', () => {
+    const index = indexOf(['bio', SOURCE], ['volcano', OTHER]);
+    const edited =
+      'the MITOCHONDRIA is the powerhouse of a cell; it produces energy through cellular respiration! Scientists ' +
+      'have examined these organelles for decades and discovered that they carry their own genetic material, ' +
+      'inherited from the mother. This inheritance let researchers trace maternal lineage across thousands of generations';
+    const report = index.query(edited);
+    expect(report.sources.map((s) => s.source_id)).toEqual(['bio']);
+    expect(report.similarity).toBeGreaterThan(0.9);
+  });
+
+  it('gives about zero for unrelated text', () => {
+    const index = indexOf(['bio', SOURCE], ['volcano', OTHER]);
+    const report = index.query(UNRELATED);
+    expect(report.similarity).toBe(0);
+    expect(report.matches).toEqual([]);
+    expect(report.sources).toEqual([]);
+  });
+
+  it('does not count excluded quotations and references, and reports them', () => {
+    const index = indexOf(['bio', SOURCE]);
+    const quote = `“${SOURCE.slice(0, SOURCE.indexOf(' Scientists'))}”`;
+    const references = `References\n${SOURCE}`;
+    const text = `As the textbook puts it, ${quote} I agree with that.\n\n${references}`;
+    const counted = index.query(text);
+    expect(counted.similarity).toBeGreaterThan(0.5);
+    expect(counted.excluded).toEqual([]);
+
+    const report = index.query(text, { excludeQuotations: true, excludeReferences: true });
+    expect(report.matches).toEqual([]);
+    expect(report.similarity).toBe(0);
+    expect(report.excluded).toEqual([
+      { start: text.indexOf('“'), end: text.indexOf('”') + 1, reason: 'quotation' },
+      { start: text.indexOf('References'), end: text.length, reason: 'references' },
+    ]);
+  });
+
+  it('does not match across an excluded quotation', () => {
+    const index = indexOf(['bio', SOURCE]);
+    const words = SOURCE.split(' ');
+    // Four source words, a quotation, four more: no run of content words is long enough on either side.
+    const text = `${words.slice(0, 4).join(' ')} "unrelated quoted words here" ${words.slice(4, 8).join(' ')}`;
+    expect(index.query(text, { excludeQuotations: true }).matches).toEqual([]);
+  });
+
+  it('gives zero without crashing for empty, emoji-only, right-to-left and repetitive text', () => {
+    const index = indexOf(['bio', SOURCE], ['arabic', 'مرحبا بالعالم هذا نص عربي طويل بما فيه الكفاية للاختبار هنا']);
+    for (const text of ['', '   \n', '😀😀😀 🎉', 'שלום עולם זה טקסט בעברית', 'a'.repeat(100_000)]) {
+      const report = plagiarismReportSchema.parse(index.query(text));
+      expect(report.similarity).toBe(0);
+      expect(report.matches).toEqual([]);
+    }
+  });
+
+  it('matches right-to-left text copied verbatim', () => {
+    const arabic = 'مرحبا بالعالم هذا نص عربي طويل بما فيه الكفاية للاختبار هنا';
+    const report = indexOf(['arabic', arabic]).query(`مقدمة قصيرة ${arabic}`);
+    expect(report.matches[0]).toMatchObject({ source_id: 'arabic', source_start: 0, source_end: arabic.length });
+  });
+
+  it('maps offsets correctly after surrogate pairs and emoji', () => {
+    const index = indexOf(['bio', SOURCE]);
+    const prefix = '😀🎉 𝒜𝒷𝒸 — ';
+    const copied = SOURCE.slice(0, SOURCE.indexOf(' This inheritance') - 1);
+    const report = index.query(`${prefix}${copied}`);
+    // Matches run from the first to the last shared content word, so the leading "The " is not part of it.
+    const skipped = 'The '.length;
+    expect(report.matches).toEqual([
+      {
+        source_id: 'bio',
+        start: prefix.length + skipped,
+        end: prefix.length + copied.length,
+        source_start: skipped,
+        source_end: copied.length,
+      },
+    ]);
+  });
+
+  it('reports several sources, each with its share, and matches sorted by start', () => {
+    const index = indexOf(['bio', SOURCE], ['volcano', OTHER], ['garden', UNRELATED]);
+    const text = `${OTHER} Meanwhile, in biology: ${SOURCE}`;
+    const report = index.query(text);
+    expect(report.sources.map((s) => s.source_id)).toEqual(['bio', 'volcano']);
+    expect(report.matches.map((m) => m.source_id)).toEqual(['volcano', 'bio']);
+    const [bio, volcano] = report.sources;
+    expect((bio?.similarity ?? 0) + (volcano?.similarity ?? 0)).toBeCloseTo(report.similarity, 10);
+    expect(report.similarity).toBeGreaterThan(0.9);
+  });
+
+  it('is deterministic and refuses a duplicate id', () => {
+    const index = indexOf(['bio', SOURCE], ['volcano', OTHER]);
+    expect(index.query(SOURCE)).toEqual(index.query(SOURCE));
+    expect(() => index.add({ id: 'bio', text: 'again' })).toThrow(/already/);
+  });
+
+  it('reports its size and accepts documents after a query', () => {
+    const index = indexOf(['bio', SOURCE]);
+    expect(index.query(OTHER).matches).toEqual([]);
+    index.add({ id: 'volcano', text: OTHER });
+    expect(index.query(OTHER).sources.map((s) => s.source_id)).toEqual(['volcano']);
+    const stats = index.stats();
+    expect(stats.documents).toBe(2);
+    expect(stats.fingerprints).toBeGreaterThan(0);
+    expect(stats.bytes).toBeGreaterThan(0);
+  });
+});

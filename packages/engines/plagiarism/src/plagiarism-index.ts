@@ -1,0 +1,255 @@
+// The reference index: winnowed fingerprints of every document in one sorted Float64Array of (hash, document)
+// keys, and each document's content words (hash, offset, length) in shared typed-array arenas for alignment.
+import { type AlignmentSettings, align, extend, seedTable } from './align.js';
+import { type ExclusionOptions, exclusions } from './exclusions.js';
+import { kGramHashes, winnow } from './fingerprint.js';
+import type { ExcludedRange, PlagiarismMatch, PlagiarismReport, PlagiarismSource } from './report.schema.js';
+import { tokenize } from './tokens.js';
+
+export interface IndexSettings {
+  /** Content words per fingerprinted k-gram. */
+  k: number;
+  /** Winnowing window, in k-grams: any shared run of k + w - 1 content words is guaranteed a fingerprint. */
+  w: number;
+  /** How many of the sources sharing the most fingerprints are aligned with the query. */
+  maxCandidates: number;
+  alignment: AlignmentSettings;
+}
+
+export const DEFAULT_SETTINGS: IndexSettings = {
+  k: 5,
+  w: 4,
+  maxCandidates: 64,
+  alignment: { k: 3, maxGap: 8, minWords: 6, maxRepeats: 16 },
+};
+
+export interface IndexStats {
+  documents: number;
+  fingerprints: number;
+  /** Approximate memory held: typed arrays as allocated, plus an estimate for the ids and their lookup. */
+  bytes: number;
+}
+
+export type QueryOptions = ExclusionOptions;
+
+export interface PlagiarismIndex {
+  /** Adds a reference document; ids are unique within an index. */
+  add(document: { id: string; text: string }): void;
+  query(text: string, options?: QueryOptions): PlagiarismReport;
+  stats(): IndexStats;
+}
+
+// Keys are hash · 2^21 + document number, exact in a double (< 2^53), so one numeric sort groups postings by hash.
+const DOCUMENT_BITS = 2 ** 21;
+export const MAX_DOCUMENTS = DOCUMENT_BITS;
+
+class GrowableArray<T extends Uint32Array | Uint8Array | Float64Array> {
+  length = 0;
+  constructor(
+    public data: T,
+    private readonly make: (capacity: number) => T,
+  ) {}
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const next = this.make(Math.max(1024, Math.ceil(this.data.length * 1.5)));
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = value;
+  }
+  view(): T {
+    return this.data.subarray(0, this.length) as T;
+  }
+}
+
+function lowerBound(keys: Float64Array, value: number): number {
+  let low = 0;
+  let high = keys.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((keys[middle] as number) < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+function mergeSorted(a: Float64Array, b: Float64Array): Float64Array {
+  const merged = new Float64Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let out = 0;
+  while (i < a.length && j < b.length)
+    merged[out++] = (a[i] as number) <= (b[j] as number) ? (a[i++] as number) : (b[j++] as number);
+  while (i < a.length) merged[out++] = a[i++] as number;
+  while (j < b.length) merged[out++] = b[j++] as number;
+  return merged;
+}
+
+function isWhitespace(code: number): boolean {
+  return (
+    code <= 0x20 ||
+    code === 0x85 ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+/** Non-whitespace code units in the union of the given ranges (which must not overlap excluded text). */
+function countableIn(text: string, ranges: { start: number; end: number }[]): number {
+  const sorted = [...ranges].sort((a, b) => a.start - b.start);
+  let count = 0;
+  let cursor = 0;
+  for (const { start, end } of sorted) {
+    for (let i = Math.max(start, cursor); i < end; i++) if (!isWhitespace(text.charCodeAt(i))) count++;
+    cursor = Math.max(cursor, end);
+  }
+  return count;
+}
+
+export function createIndex(overrides: Partial<IndexSettings> = {}): PlagiarismIndex {
+  const settings: IndexSettings = { ...DEFAULT_SETTINGS, ...overrides };
+  const ids: string[] = [];
+  const documentNumbers = new Map<string, number>();
+  const wordHash = new GrowableArray(new Uint32Array(0), (n) => new Uint32Array(n));
+  const wordStart = new GrowableArray(new Uint32Array(0), (n) => new Uint32Array(n));
+  // Tokens are at most MAX_TOKEN_LENGTH (64) units long, so a byte holds the length.
+  const wordLength = new GrowableArray(new Uint8Array(0), (n) => new Uint8Array(n));
+  const documentWordOffset = new GrowableArray(new Uint32Array(0), (n) => new Uint32Array(n));
+  documentWordOffset.push(0);
+  const pending = new GrowableArray(new Float64Array(0), (n) => new Float64Array(n));
+  let postings: Float64Array = new Float64Array(0);
+  let idBytes = 0;
+
+  // New postings are sorted and merged in lazily, so that adding many documents costs one sort.
+  function settle(): void {
+    if (pending.length === 0) return;
+    const fresh = pending.view().slice().sort();
+    postings = mergeSorted(postings, fresh);
+    pending.length = 0;
+    pending.data = new Float64Array(0);
+  }
+
+  function add({ id, text }: { id: string; text: string }): void {
+    if (documentNumbers.has(id)) throw new Error(`a document with id "${id}" is already in the index`);
+    if (ids.length >= MAX_DOCUMENTS) throw new Error(`the index holds at most ${MAX_DOCUMENTS} documents`);
+    const documentNumber = ids.length;
+    ids.push(id);
+    documentNumbers.set(id, documentNumber);
+    idBytes += 2 * id.length + 64;
+    const first = wordHash.length;
+    for (const token of tokenize(text)) {
+      if (token.stop) continue;
+      wordHash.push(token.hash);
+      wordStart.push(token.start);
+      wordLength.push(token.end - token.start);
+    }
+    documentWordOffset.push(wordHash.length);
+    const { hashes, valid } = kGramHashes(wordHash.data.subarray(first, wordHash.length), settings.k);
+    for (const fingerprint of winnow(hashes, valid, settings.w))
+      pending.push(fingerprint * DOCUMENT_BITS + documentNumber);
+  }
+
+  /** Documents sharing query fingerprints, most shared first (ties by insertion order), at most maxCandidates. */
+  function candidates(fingerprints: number[]): number[] {
+    settle();
+    const shared = new Map<number, number>();
+    for (const fingerprint of fingerprints) {
+      const base = fingerprint * DOCUMENT_BITS;
+      for (
+        let p = lowerBound(postings, base);
+        p < postings.length && (postings[p] as number) < base + DOCUMENT_BITS;
+        p++
+      ) {
+        const documentNumber = (postings[p] as number) - base;
+        shared.set(documentNumber, (shared.get(documentNumber) ?? 0) + 1);
+      }
+    }
+    return [...shared]
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .slice(0, settings.maxCandidates)
+      .map(([documentNumber]) => documentNumber);
+  }
+
+  function query(text: string, options: QueryOptions = {}): PlagiarismReport {
+    const tokens = tokenize(text);
+    const excluded: ExcludedRange[] = exclusions(text, options);
+    // Content words outside exclusions; the segment number changes at every exclusion so no k-gram spans one.
+    const words: { start: number; end: number; hash: number; segment: number }[] = [];
+    let exclusion = 0;
+    for (const token of tokens) {
+      while (exclusion < excluded.length && (excluded[exclusion] as ExcludedRange).end <= token.start) exclusion++;
+      const current = excluded[exclusion];
+      if (current && current.start < token.end) continue;
+      if (!token.stop) words.push({ start: token.start, end: token.end, hash: token.hash, segment: exclusion });
+    }
+    const hashes = Uint32Array.from(words, (word) => word.hash);
+    const segments = Uint32Array.from(words, (word) => word.segment);
+
+    const fingerprinted = kGramHashes(hashes, settings.k, segments);
+    const fingerprints = winnow(fingerprinted.hashes, fingerprinted.valid, settings.w);
+    const seeds = kGramHashes(hashes, settings.alignment.k, segments);
+    const table = seedTable(seeds.hashes, seeds.valid, settings.alignment.maxRepeats);
+
+    const matches: PlagiarismMatch[] = [];
+    const sources: PlagiarismSource[] = [];
+    const countable = countableIn(text, [{ start: 0, end: text.length }]) - countableIn(text, excluded);
+    for (const documentNumber of candidates(fingerprints)) {
+      const from = documentWordOffset.data[documentNumber] as number;
+      const to = documentWordOffset.data[documentNumber + 1] as number;
+      const sourceWords = wordHash.data.subarray(from, to);
+      const sourceKGrams = kGramHashes(sourceWords, settings.alignment.k).hashes;
+      const passages = align(table, segments, sourceKGrams, settings.alignment).map((passage) =>
+        extend(passage, hashes, segments, sourceWords),
+      );
+      // Where passages of one source overlap in the query (repeated text), keep the best supported.
+      passages.sort((a, b) => b.covered - a.covered || a.queryStart - b.queryStart);
+      const kept: PlagiarismMatch[] = [];
+      const source_id = ids[documentNumber] as string;
+      for (const passage of passages) {
+        const start = (words[passage.queryStart] as { start: number }).start;
+        const end = (words[passage.queryEnd - 1] as { end: number }).end;
+        if (kept.some((match) => match.start < end && start < match.end)) continue;
+        const lastSourceWord = from + passage.sourceEnd - 1;
+        kept.push({
+          source_id,
+          start,
+          end,
+          source_start: wordStart.data[from + passage.sourceStart] as number,
+          source_end: (wordStart.data[lastSourceWord] as number) + (wordLength.data[lastSourceWord] as number),
+        });
+      }
+      if (kept.length === 0) continue;
+      const matched_characters = countableIn(text, kept);
+      sources.push({ source_id, similarity: countable === 0 ? 0 : matched_characters / countable, matched_characters });
+      matches.push(...kept);
+    }
+    sources.sort(
+      (a, b) => b.similarity - a.similarity || (a.source_id < b.source_id ? -1 : a.source_id > b.source_id ? 1 : 0),
+    );
+    matches.sort(
+      (a, b) =>
+        a.start - b.start || a.end - b.end || (a.source_id < b.source_id ? -1 : a.source_id > b.source_id ? 1 : 0),
+    );
+    const similarity = countable === 0 ? 0 : Math.min(1, countableIn(text, matches) / countable);
+    return { similarity, words: tokens.length, sources, matches, excluded };
+  }
+
+  function stats(): IndexStats {
+    settle();
+    const arrays = [wordHash.data, wordStart.data, wordLength.data, documentWordOffset.data, pending.data, postings];
+    return {
+      documents: ids.length,
+      fingerprints: postings.length,
+      bytes: arrays.reduce((sum, array) => sum + array.byteLength, 0) + idBytes,
+    };
+  }
+
+  return { add, query, stats };
+}
