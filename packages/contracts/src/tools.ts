@@ -1,3 +1,6 @@
+import { hasEnoughEnglish } from '@candor/engine-ai-detect/language';
+import { aiDetectionReportSchema } from '@candor/engine-ai-detect/report';
+import { humanizedDetectionReportSchema } from '@candor/engine-humanized-detect/report';
 import { writingReportSchema } from '@candor/engine-writing/report';
 import { z } from 'zod';
 import type { serviceNameSchema } from './tokens.js';
@@ -6,12 +9,14 @@ import type { serviceNameSchema } from './tokens.js';
  * Tool runs (docs/tool-runs.md): every tool is started as a job, followed over Server-Sent Events and stored as a
  * history item. The tool ids are the URL segments of `v1/tools/{tool}/…`; each maps to one service name (§3).
  */
-export const toolIds = ['writing-analysis'] as const;
+export const toolIds = ['writing-analysis', 'ai-detection', 'humanized-detection'] as const;
 export const toolIdSchema = z.enum(toolIds);
 export type ToolId = z.infer<typeof toolIdSchema>;
 
 export const toolServiceNames = {
   'writing-analysis': 'WRITING_ANALYSIS',
+  'ai-detection': 'AI_DETECTION',
+  'humanized-detection': 'QUILLBOT_ANALYSIS',
 } as const satisfies Record<ToolId, z.infer<typeof serviceNameSchema>>;
 
 /** How much one run may take in. The server enforces these; the screens show them. */
@@ -27,6 +32,8 @@ export interface ToolLimits {
 /** The one place the limits live (issue 5). */
 export const TOOL_LIMITS: Record<ToolId, ToolLimits> = {
   'writing-analysis': { maxCharacters: 200_000, maxFileBytes: 10 * 1024 * 1024, maxPages: 100 },
+  'ai-detection': { maxCharacters: 200_000, maxFileBytes: 10 * 1024 * 1024, maxPages: 100 },
+  'humanized-detection': { maxCharacters: 200_000, maxFileBytes: 10 * 1024 * 1024, maxPages: 100 },
 };
 
 /** Files a text tool can read; the server extracts their text. */
@@ -100,3 +107,27 @@ export type WritingAnalysisInput = z.infer<typeof writingAnalysisInputSchema>;
 /** What a Writing Analysis history item holds: `input` is the input above, `result` this. */
 export const writingAnalysisResultSchema = writingReportSchema;
 export type WritingAnalysisResult = z.infer<typeof writingAnalysisResultSchema>;
+
+// --- AI detection, humanized-text detection ----------------------------------------------------------------------
+
+/** Text for a detector: English prose (the models are trained on English). */
+const detectorTextSchema = z
+  .string()
+  .refine((text) => text.trim().length > 0, 'Enter or upload some text to check')
+  .refine(
+    (text) => text.trim().length === 0 || hasEnoughEnglish(text),
+    'The detectors read English text; this text has too few English words to check',
+  );
+
+export const aiDetectionInputSchema = z.object({
+  text: detectorTextSchema,
+  file_name: z.string().trim().min(1).max(255).optional(),
+});
+export type AiDetectionInput = z.infer<typeof aiDetectionInputSchema>;
+export const aiDetectionResultSchema = aiDetectionReportSchema;
+export type AiDetectionResult = z.infer<typeof aiDetectionResultSchema>;
+
+export const humanizedDetectionInputSchema = aiDetectionInputSchema;
+export type HumanizedDetectionInput = z.infer<typeof humanizedDetectionInputSchema>;
+export const humanizedDetectionResultSchema = humanizedDetectionReportSchema;
+export type HumanizedDetectionResult = z.infer<typeof humanizedDetectionResultSchema>;

@@ -2,7 +2,9 @@ import type { ToolId } from '@candor/contracts/tools';
 import type { Database } from '@candor/db';
 import type { FastifyInstance } from 'fastify';
 import type { ToolsConfig } from '../../config/env.js';
+import { aiDetectionTool } from './ai-detection/definition.js';
 import { builtInEngine, createEnginePool } from './engines/engine-pool.js';
+import { humanizedDetectionTool } from './humanized-detection/definition.js';
 import { createInProcessJobQueue } from './jobs/in-process-queue.js';
 import type { ToolDefinition } from './tool-definition.js';
 import { toolRunsRoutes } from './tool-runs.routes.js';
@@ -10,7 +12,7 @@ import { createToolRuns } from './tool-runs.service.js';
 import { writingAnalysisTool } from './writing-analysis/definition.js';
 
 /** Every tool the pipeline runs; a new tool is one more definition here (docs/tool-runs.md). */
-export const builtInTools: readonly ToolDefinition[] = [writingAnalysisTool];
+export const builtInTools: readonly ToolDefinition[] = [writingAnalysisTool, aiDetectionTool, humanizedDetectionTool];
 
 export interface ToolsModuleOptions {
   db: Database;

@@ -1,71 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { errorBodySchema, historyDetailSchema, tokenBalanceSchema } from '@candor/contracts';
+import { historyDetailSchema } from '@candor/contracts';
 import {
   extractedTextSchema,
-  type JobSnapshot,
   jobListSchema,
   jobSnapshotSchema,
   writingAnalysisResultSchema,
 } from '@candor/contracts/tools';
-import { historyItems, ledgerEntries, tokenHolds } from '@candor/db';
+import { ledgerEntries, tokenHolds } from '@candor/db';
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { signUpVerified, type TestApp, type TestClient, useTestApp } from '../../test/app.js';
+import { type TestClient, useTestApp } from '../../test/app.js';
 import { describeOnEachDatabase } from '../../test/databases.js';
 import { misbehavingEngine } from '../../test/engines/misbehaving-engine.js';
+import { expectError, expectNothingStored, followToEnd, newUser, totalBalance } from '../../test/tool-runs.js';
 import { setPlanAllowance } from '../detector/ledger.js';
 import { buildDocx, buildPdf, buildPng, documentXml, docxBody } from './extract/fixtures/build-fixtures.js';
 
 const DETECTOR = '/api/detector';
 const JOBS = `${DETECTOR}/v1/tools/writing-analysis/jobs`;
 const EXTRACT = `${DETECTOR}/v1/tools/writing-analysis/extract`;
-const BALANCE = `${DETECTOR}/ai-detector/user-token-balance/`;
 
 const SAMPLE =
   'The report was written by the committee. It is very clear and it explains the plan well.\n\n' +
   'Readers will recieve a copy next week, and the the summary follows.';
-
-const expectError = (response: LightMyRequestResponse, status: number, code: string) => {
-  expect(response.statusCode, response.body).toBe(status);
-  expect(errorBodySchema.parse(response.json()).error.code).toBe(code);
-};
-
-/** The `snapshot` events of a finished job's stream, in order. */
-function snapshotsOf(body: string): JobSnapshot[] {
-  return body
-    .split('\n\n')
-    .filter((block) => block.startsWith('event: snapshot\n'))
-    .map((block) => jobSnapshotSchema.parse(JSON.parse(block.slice(block.indexOf('data: ') + 6))));
-}
-
-/** Follows the job's events to its end (the stream closes once the job has finished). */
-async function followToEnd(client: TestClient, jobId: string): Promise<JobSnapshot[]> {
-  const response = await client.get(`${DETECTOR}/v1/jobs/${jobId}/events`);
-  expect(response.statusCode).toBe(200);
-  expect(response.headers['content-type']).toMatch(/^text\/event-stream/);
-  return snapshotsOf(response.body);
-}
-
-async function totalBalance(client: TestClient): Promise<number> {
-  const b = tokenBalanceSchema.parse((await client.get(BALANCE)).json());
-  return b.plan_balance + b.referral_token_balance + b.token_balance;
-}
-
-async function newUser(t: TestApp) {
-  const client = t.client();
-  const { user } = await signUpVerified(t, client);
-  return { client, userId: user.id };
-}
-
-/** What a failed or cancelled run must leave behind: nothing at all. */
-async function expectNothingStored(t: TestApp, userId: string) {
-  const { db } = t.database.handle;
-  expect(await db.select().from(historyItems).where(eq(historyItems.userId, userId))).toEqual([]);
-  expect(await db.select().from(tokenHolds).where(eq(tokenHolds.userId, userId))).toEqual([]);
-  const charges = await db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
-  expect(charges.filter((entry) => entry.reason === 'charge')).toEqual([]);
-}
 
 /** Posts `bytes` as the multipart field `file`, the way a browser's FormData does. */
 async function upload(client: TestClient, fileName: string, bytes: Uint8Array) {

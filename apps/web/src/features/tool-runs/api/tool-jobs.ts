@@ -32,3 +32,7 @@ export const cancelJob = (jobId: string): Promise<JobSnapshot> =>
 
 /** The job's Server-Sent Events stream; EventSource takes a URL, not a ky call, so it is built from the same base. */
 export const jobEventsUrl = (jobId: string) => `${env.VITE_DETECTOR_URL}${jobPath(jobId)}/events`;
+
+/** The PDF report of a stored run (owner only; the session cookie authorises the download). */
+export const toolReportPdfUrl = (tool: ToolId, historyId: string) =>
+  `${env.VITE_DETECTOR_URL}v1/tools/${tool}/reports/${encodeURIComponent(historyId)}.pdf`;

@@ -1,7 +1,7 @@
 import type { HistoryDetail, HistoryItem } from '@candor/contracts';
 import { writingAnalysisResultSchema } from '@candor/contracts/tools';
 import { z } from 'zod';
-import { env } from '@/lib/env';
+import { toolReportPdfUrl } from '@/features/tool-runs/api/tool-jobs';
 import type { WritingReport } from '../lib/report-types';
 
 export const WRITING_ANALYSIS = 'writing-analysis' as const;
@@ -30,8 +30,7 @@ export function readWritingAnalysisRun(detail: HistoryDetail): WritingAnalysisRu
 }
 
 /** The PDF report of a stored run (owner only; the session cookie authorises the download). */
-export const reportPdfUrl = (historyId: string) =>
-  `${env.VITE_DETECTOR_URL}v1/tools/${WRITING_ANALYSIS}/reports/${encodeURIComponent(historyId)}.pdf`;
+export const reportPdfUrl = (historyId: string) => toolReportPdfUrl(WRITING_ANALYSIS, historyId);
 
 /** What `partial` holds while a run is going: the counts, once they are done. */
 const partialSchema = z.object({

@@ -1,28 +1,12 @@
 import { lexicalDiversityVerdict, readabilityScores } from '@candor/engine-writing/interpret';
-import { type ReactNode, useId } from 'react';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useId } from 'react';
+import { ReportPanel } from '@/features/tool-runs/components/report-panel';
 import { cn } from '@/lib/utils';
 import { formatDuration, formatScore } from '../lib/format';
 import { issueKindMeta, issueKinds } from '../lib/issue-kinds';
 import type { WritingReport } from '../lib/report-types';
 
 const number = (value: number) => value.toLocaleString('en-US');
-
-function Panel({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
-  const headingId = useId();
-  return (
-    <Card className={cn('gap-4 py-5', className)} role="region" aria-labelledby={headingId}>
-      <CardHeader className="px-5">
-        <CardTitle>
-          <h2 id={headingId} className="text-base">
-            {title}
-          </h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="px-5">{children}</CardContent>
-    </Card>
-  );
-}
 
 /** One labelled number; the value is named by its label, so "Words" reads as the word count. */
 function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
@@ -43,7 +27,7 @@ function Stat({ label, value, hint }: { label: string; value: string; hint?: str
 
 export function ReadabilityPanel({ report }: { report: WritingReport }) {
   return (
-    <Panel title="Readability">
+    <ReportPanel title="Readability">
       <ul className="space-y-4">
         {readabilityScores.map((score) => {
           const value = report.readability[score.key];
@@ -59,14 +43,14 @@ export function ReadabilityPanel({ report }: { report: WritingReport }) {
           );
         })}
       </ul>
-    </Panel>
+    </ReportPanel>
   );
 }
 
 export function CountsPanel({ report }: { report: WritingReport }) {
   const { counts } = report;
   return (
-    <Panel title="Statistics">
+    <ReportPanel title="Statistics">
       <dl className="grid grid-cols-2 gap-2">
         <Stat label="Words" value={number(counts.words)} />
         <Stat label="Sentences" value={number(counts.sentences)} />
@@ -81,7 +65,7 @@ export function CountsPanel({ report }: { report: WritingReport }) {
         <Stat label="Reading time" value={formatDuration(counts.readingTimeSeconds)} />
         <Stat label="Speaking time" value={formatDuration(counts.speakingTimeSeconds)} />
       </dl>
-    </Panel>
+    </ReportPanel>
   );
 }
 
@@ -89,7 +73,7 @@ export function SentenceLengthPanel({ report }: { report: WritingReport }) {
   const { sentenceLengths } = report;
   const most = Math.max(1, ...sentenceLengths.buckets.map((bucket) => bucket.sentences));
   return (
-    <Panel title="Sentence length">
+    <ReportPanel title="Sentence length">
       <p className="mb-3 text-muted-foreground text-sm">
         {sentenceLengths.mean.toFixed(1)} words on average (± {sentenceLengths.standardDeviation.toFixed(1)}); the
         longest has {number(sentenceLengths.longest)}. Mixing short and long sentences keeps a reader’s attention.
@@ -114,14 +98,14 @@ export function SentenceLengthPanel({ report }: { report: WritingReport }) {
           );
         })}
       </ul>
-    </Panel>
+    </ReportPanel>
   );
 }
 
 export function VocabularyPanel({ report }: { report: WritingReport }) {
   const diversity = report.lexicalDiversity;
   return (
-    <Panel title="Vocabulary">
+    <ReportPanel title="Vocabulary">
       <div className="flex items-baseline justify-between gap-3">
         <span className="font-medium text-sm">Lexical diversity (MTLD)</span>
         <span className="font-semibold tabular-nums">
@@ -133,14 +117,14 @@ export function VocabularyPanel({ report }: { report: WritingReport }) {
         How long the text keeps using new words before it starts repeating itself; most prose scores 70 to 100.{' '}
         {number(diversity.types)} different words out of {number(diversity.tokens)}.
       </p>
-    </Panel>
+    </ReportPanel>
   );
 }
 
 export function IssueCountsPanel({ report }: { report: WritingReport }) {
   const total = issueKinds.reduce((sum, kind) => sum + (report.issueCounts[kind] ?? 0), 0);
   return (
-    <Panel title="Issues found">
+    <ReportPanel title="Issues found">
       <p className="mb-2 text-muted-foreground text-sm">
         {total === 0 ? 'Nothing to flag.' : `${number(total)} in the analysed text.`}
       </p>
@@ -155,6 +139,6 @@ export function IssueCountsPanel({ report }: { report: WritingReport }) {
           </li>
         ))}
       </ul>
-    </Panel>
+    </ReportPanel>
   );
 }

@@ -1,51 +1,33 @@
-import { useQuery } from '@tanstack/react-query';
-import CircleAlert from 'lucide-react/icons/circle-alert';
 import Copy from 'lucide-react/icons/copy';
 import Download from 'lucide-react/icons/download';
 import PenLine from 'lucide-react/icons/pen-line';
 import Plus from 'lucide-react/icons/plus';
-import { useMemo } from 'react';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
-import { historyDetailQueryOptions } from '@/features/history/api/history.queries';
-import { getErrorMessage } from '@/lib/api-client';
+import { StoredRun } from '@/features/tool-runs/components/stored-run';
+import type { ResultStageProps } from '@/features/tool-runs/components/tool-run-page';
+import type { ToolRunCopy } from '@/features/tool-runs/lib/copy';
+import type { Draft } from '@/features/tool-runs/lib/draft';
 import { formatDate, formatTokens } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { readWritingAnalysisRun, reportPdfUrl, type WritingAnalysisRun } from '../api/writing-analysis';
 import { useAnnotatedDocument } from '../use-annotated-document';
 import { AnnotatedDocument } from './annotated-document';
 import { CountsPanel, IssueCountsPanel, ReadabilityPanel, SentenceLengthPanel, VocabularyPanel } from './report-panels';
-import type { Draft } from './text-input-stage';
 
-interface ResultStageProps {
-  historyId: string;
-  /** Back to the editor with this text. */
-  onEdit: (draft: Draft) => void;
-  onNew: () => void;
-}
-
-export function ResultStage({ historyId, onEdit, onNew }: ResultStageProps) {
-  const query = useQuery(historyDetailQueryOptions(historyId));
-  const run = useMemo(() => (query.data ? readWritingAnalysisRun(query.data) : null), [query.data]);
-
-  if (query.isPending) return <ResultSkeleton />;
-  if (query.isError || !run) {
-    return (
-      <Alert variant="destructive">
-        <CircleAlert />
-        <AlertTitle>This analysis could not be opened</AlertTitle>
-        <AlertDescription>
-          <p>{query.isError ? getErrorMessage(query.error) : 'The saved run is not a Writing Analysis report.'}</p>
-          <Button variant="outline" size="sm" onClick={onNew} className="mt-2">
-            New analysis
-          </Button>
-        </AlertDescription>
-      </Alert>
-    );
-  }
-  return <RunReport key={historyId} run={run} onEdit={onEdit} onNew={onNew} />;
+/** The stored Writing Analysis report at ?history_id=. */
+export function ResultStage({ historyId, copy, onEdit, onNew }: ResultStageProps & { copy: ToolRunCopy }) {
+  return (
+    <StoredRun
+      historyId={historyId}
+      copy={copy}
+      read={readWritingAnalysisRun}
+      expected="a Writing Analysis report"
+      onNew={onNew}
+    >
+      {(run) => <RunReport key={historyId} run={run} onEdit={onEdit} onNew={onNew} />}
+    </StoredRun>
+  );
 }
 
 function RunReport({
@@ -118,35 +100,6 @@ function RunReport({
           <SentenceLengthPanel report={report} />
           <VocabularyPanel report={report} />
           <IssueCountsPanel report={report} />
-        </div>
-      </div>
-    </div>
-  );
-}
-
-function ResultSkeleton() {
-  return (
-    <div role="status" className="space-y-4" aria-busy="true" aria-label="Loading the analysis">
-      <div className="space-y-2">
-        <Skeleton className="h-6 w-64" />
-        <Skeleton className="h-4 w-80 max-w-full" />
-      </div>
-      <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <Card className="py-5">
-          <CardContent className="space-y-3 px-5">
-            <div className="flex flex-wrap gap-1.5">
-              {[1, 2, 3, 4, 5].map((key) => (
-                <Skeleton key={key} className="h-6 w-24 rounded-full" />
-              ))}
-            </div>
-            {[1, 2, 3, 4, 5, 6, 7, 8].map((key) => (
-              <Skeleton key={key} className="h-4" style={{ width: `${70 + ((key * 37) % 30)}%` }} />
-            ))}
-          </CardContent>
-        </Card>
-        <div className="space-y-4">
-          <Skeleton className="h-72 rounded-xl" />
-          <Skeleton className="h-48 rounded-xl" />
         </div>
       </div>
     </div>

@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ToolComingSoonPage } from '@/components/layout/coming-soon';
-import { tools } from '@/config/navigation';
-import { SavedRunNotice } from '@/features/history/components/saved-run-notice';
+import { useCallback } from 'react';
+import { AiDetectionPage } from '@/features/ai-detection/components/ai-detection-page';
 import { LicenceGreeting } from '@/features/licences/components/licence-greeting';
 import { titleHead } from '@/lib/head';
 import { aiDetectorSearchSchema } from '@/lib/search-params';
@@ -15,8 +14,13 @@ export const Route = createFileRoute('/_app/_provenance/ai-detector')({
 function AiDetectorRoute() {
   const { history_id, appSumoGreeting } = Route.useSearch();
   const navigate = Route.useNavigate();
+  const showRun = useCallback(
+    (historyId: string) => navigate({ search: (prev) => ({ ...prev, history_id: historyId }), replace: true }),
+    [navigate],
+  );
+  const leaveRun = useCallback(() => navigate({ search: (prev) => ({ ...prev, history_id: undefined }) }), [navigate]);
   return (
-    <ToolComingSoonPage tool={tools.aiDetector}>
+    <AiDetectionPage historyId={history_id} onShowRun={showRun} onLeaveRun={leaveRun}>
       {appSumoGreeting && (
         <LicenceGreeting
           onDismiss={() =>
@@ -24,7 +28,6 @@ function AiDetectorRoute() {
           }
         />
       )}
-      {history_id && <SavedRunNotice historyId={history_id} />}
-    </ToolComingSoonPage>
+    </AiDetectionPage>
   );
 }

@@ -1,24 +1,28 @@
 import type { JobSnapshot } from '@candor/contracts/tools';
+import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { Spinner } from '@/components/ui/spinner';
 import { formatTokens } from '@/lib/format';
-import { readPartialCounts } from '../api/writing-analysis';
+import { capitalise, type ToolRunCopy } from '../lib/copy';
 
 interface RunningStageProps {
+  copy: ToolRunCopy;
   /** Null while a remembered job is looked up after a reload, or the start request is on its way. */
   job: JobSnapshot | null;
   title: string | undefined;
   onCancel: () => void;
   isCancelling: boolean;
+  /** What the run has found so far (the tool reads its job's `partial`). */
+  children?: ReactNode;
 }
 
-export function RunningStage({ job, title, onCancel, isCancelling }: RunningStageProps) {
+/** A run in progress: its stage in words, a progress bar, its cost, and Cancel. */
+export function RunningStage({ copy, job, title, onCancel, isCancelling, children }: RunningStageProps) {
   const percent = Math.round(job?.progress.percent ?? 0);
   const finishing = job?.status === 'succeeded';
-  const stage = finishing ? 'Opening the report' : (job?.progress.stage ?? 'Starting the analysis');
-  const counts = readPartialCounts(job?.partial);
+  const stage = finishing ? 'Opening the report' : (job?.progress.stage ?? `Starting the ${copy.noun}`);
   const canCancel = job !== null && (job.status === 'queued' || job.status === 'running');
 
   return (
@@ -26,17 +30,19 @@ export function RunningStage({ job, title, onCancel, isCancelling }: RunningStag
       <CardHeader>
         <CardTitle className="flex items-center gap-2 text-lg">
           <Spinner className="text-primary" />
-          <h2>Analysing {title ? <span className="break-all">{title}</span> : 'your text'}</h2>
+          <h2>
+            {copy.progressing} {title ? <span className="break-all">{title}</span> : 'your text'}
+          </h2>
         </CardTitle>
         <CardDescription>
           {job
             ? `This run costs ${formatTokens(job.cost)} tokens, charged only when the report is saved.`
-            : 'Connecting to your analysis…'}
+            : `Connecting to your ${copy.noun}…`}
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
         <div className="space-y-2">
-          <Progress value={finishing ? 100 : percent} aria-label="Analysis progress" />
+          <Progress value={finishing ? 100 : percent} aria-label={`${capitalise(copy.noun)} progress`} />
           <div className="flex justify-between gap-4 text-sm">
             <p role="status" className="text-muted-foreground">
               {stage}…
@@ -46,18 +52,7 @@ export function RunningStage({ job, title, onCancel, isCancelling }: RunningStag
             </p>
           </div>
         </div>
-        {counts && (
-          <dl className="grid grid-cols-2 gap-3 sm:max-w-sm">
-            <div className="rounded-lg border bg-muted/40 p-3">
-              <dt className="text-muted-foreground text-xs">Words so far</dt>
-              <dd className="font-semibold text-xl tabular-nums">{counts.words.toLocaleString('en-US')}</dd>
-            </div>
-            <div className="rounded-lg border bg-muted/40 p-3">
-              <dt className="text-muted-foreground text-xs">Sentences so far</dt>
-              <dd className="font-semibold text-xl tabular-nums">{counts.sentences.toLocaleString('en-US')}</dd>
-            </div>
-          </dl>
-        )}
+        {children}
         <div className="flex justify-end">
           <Button variant="outline" onClick={onCancel} disabled={!canCancel || isCancelling}>
             {isCancelling && <Spinner />}

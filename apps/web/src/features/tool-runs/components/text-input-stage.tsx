@@ -1,95 +1,46 @@
-import { type ExtractedText, TOOL_LIMITS, uploadFormats } from '@candor/contracts/tools';
-import { Link } from '@tanstack/react-router';
+import { type ExtractedText, TOOL_LIMITS, type ToolId, uploadFormats } from '@candor/contracts/tools';
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import FileText from 'lucide-react/icons/file-text';
 import Upload from 'lucide-react/icons/upload';
 import X from 'lucide-react/icons/x';
 import { type DragEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
-import { z } from 'zod';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
-import { extractToolText } from '@/features/tool-runs/api/tool-jobs';
-import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { getErrorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
-import { WRITING_ANALYSIS } from '../api/writing-analysis';
-import { isSameDocument } from '../lib/draft';
+import { extractToolText } from '../api/tool-jobs';
+import type { ToolRunCopy } from '../lib/copy';
+import { type Draft, isSameDocument } from '../lib/draft';
+import { RunCostEstimate } from './run-cost-estimate';
+import { StartError } from './start-error';
 
-const limits = TOOL_LIMITS[WRITING_ANALYSIS];
 const number = (value: number) => value.toLocaleString('en-US');
 const acceptedFiles = uploadFormats.flatMap((format) => [format.extension, ...format.mimeTypes]).join(',');
 const extensions = uploadFormats.map((format) => format.extension);
 const extensionList = `${extensions.slice(0, -1).join(', ')} or ${extensions.at(-1)}`;
-const maxFileMegabytes = Math.round(limits.maxFileBytes / (1024 * 1024));
+const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
 /** English prose averages about six characters a word, spaces included. */
-const approximateMaxWords = Math.round(limits.maxCharacters / 6 / 1000) * 1000;
-
-export interface Draft {
-  text: string;
-  /** The uploaded file the text came from; the run's title. */
-  fileName?: string;
-}
+const approximateWords = (characters: number) => Math.round(characters / 6 / 1000) * 1000;
 
 /** Checks the browser can make before uploading: the server checks again and reads the file. */
-function fileProblem(file: File): string | null {
+function fileProblem(file: File, maxFileBytes: number): string | null {
   const extension = file.name.slice(file.name.lastIndexOf('.')).toLowerCase();
   if (!extensions.includes(extension as (typeof extensions)[number])) {
     return `${file.name} is not a file we can read. Upload a ${extensionList} file.`;
   }
-  if (file.size > limits.maxFileBytes) {
-    return `${file.name} is larger than ${maxFileMegabytes} MB. Upload a smaller file or paste the text.`;
+  if (file.size > maxFileBytes) {
+    return `${file.name} is larger than ${megabytes(maxFileBytes)} MB. Upload a smaller file or paste the text.`;
   }
   return null;
 }
 
-const insufficientTokensSchema = z.object({ cost: z.number(), available: z.number() });
-
-/** Why the server refused to start: tokens, size or validation, in words. */
-function StartError({ error }: { error: unknown }) {
-  if (isApiError(error) && error.status === 402) {
-    const details = insufficientTokensSchema.safeParse(error.details);
-    return (
-      <Alert variant="destructive">
-        <CircleAlert />
-        <AlertTitle>Not enough tokens</AlertTitle>
-        <AlertDescription>
-          <p>
-            {details.success
-              ? `This analysis costs ${number(details.data.cost)} tokens and you have ${number(details.data.available)}.`
-              : error.message}{' '}
-            <Link to="/pricing" className="font-medium underline underline-offset-4">
-              Buy tokens or upgrade your plan
-            </Link>
-          </p>
-        </AlertDescription>
-      </Alert>
-    );
-  }
-  const fieldErrors = isApiError(error) ? error.fieldErrors : [];
-  return (
-    <Alert variant="destructive">
-      <CircleAlert />
-      <AlertTitle>
-        {isApiError(error) && error.status === 413 ? 'The text is too long' : 'The analysis could not start'}
-      </AlertTitle>
-      <AlertDescription>
-        <p>{getErrorMessage(error)}</p>
-        {fieldErrors.length > 0 && (
-          <ul className="list-disc pl-4">
-            {fieldErrors.map((field) => (
-              <li key={`${field.path}:${field.message}`}>{field.message}</li>
-            ))}
-          </ul>
-        )}
-      </AlertDescription>
-    </Alert>
-  );
-}
-
 interface TextInputStageProps {
+  tool: ToolId;
+  copy: ToolRunCopy;
   draft: Draft;
   onDraftChange: (draft: Draft) => void;
   onSubmit: () => void;
@@ -98,19 +49,28 @@ interface TextInputStageProps {
   startError: unknown;
   /** Why the last run failed (the job's own error message). */
   failure: string | null;
+  /** Why the text cannot be sent as it is (the tool's own input rule), or null. */
+  textProblem?: (text: string) => string | null;
 }
 
+/** The editor of a text tool: paste or type, upload or drop a file, see the word count and cost, start a run. */
 export function TextInputStage({
+  tool,
+  copy,
   draft,
   onDraftChange,
   onSubmit,
   isStarting,
   startError,
   failure,
+  textProblem,
 }: TextInputStageProps) {
+  const limits = TOOL_LIMITS[tool];
   const textId = useId();
   const limitsId = useId();
   const counterId = useId();
+  const estimateId = useId();
+  const problemId = useId();
   const fileInputId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [extracting, setExtracting] = useState<string | null>(null);
@@ -120,18 +80,19 @@ export function TextInputStage({
 
   const length = draft.text.length;
   const tooLong = length > limits.maxCharacters;
-  const canSubmit = draft.text.trim().length > 0 && !tooLong && !extracting && !isStarting;
+  const problem = draft.text.trim().length > 0 && !tooLong ? (textProblem?.(draft.text) ?? null) : null;
+  const canSubmit = draft.text.trim().length > 0 && !tooLong && !problem && !extracting && !isStarting;
 
   const upload = async (file: File) => {
     setUploadError(null);
-    const problem = fileProblem(file);
-    if (problem) {
-      setUploadError(problem);
+    const refusal = fileProblem(file, limits.maxFileBytes);
+    if (refusal) {
+      setUploadError(refusal);
       return;
     }
     setExtracting(file.name);
     try {
-      const result = await extractToolText(WRITING_ANALYSIS, file);
+      const result = await extractToolText(tool, file);
       setExtracted(result);
       onDraftChange({ text: result.text, fileName: result.file_name });
     } catch (error) {
@@ -162,7 +123,7 @@ export function TextInputStage({
       <CardContent className="space-y-4">
         <div className="flex flex-wrap items-end justify-between gap-2">
           <Label htmlFor={textId} className="text-base">
-            Text to analyse
+            {copy.textLabel}
           </Label>
           <p
             id={counterId}
@@ -193,8 +154,8 @@ export function TextInputStage({
             }}
             onKeyDown={onKeyDown}
             placeholder="Paste or type your text here, or drop a file."
-            aria-describedby={`${counterId} ${limitsId}`}
-            aria-invalid={tooLong || undefined}
+            aria-describedby={[counterId, estimateId, problem ? problemId : null, limitsId].filter(Boolean).join(' ')}
+            aria-invalid={tooLong || Boolean(problem) || undefined}
             disabled={Boolean(extracting)}
             className="field-sizing-fixed h-[min(55vh,28rem)] min-h-64 resize-y font-serif text-base leading-relaxed md:text-base"
           />
@@ -206,12 +167,18 @@ export function TextInputStage({
         </section>
         {tooLong && (
           <p className="font-medium text-destructive text-sm">
-            The text is {number(length - limits.maxCharacters)} characters over the limit. Shorten it to analyse it.
+            The text is {number(length - limits.maxCharacters)} characters over the limit. Shorten it to {copy.verb} it.
           </p>
         )}
+        {problem && (
+          <p id={problemId} className="font-medium text-destructive text-sm">
+            {problem}
+          </p>
+        )}
+        <RunCostEstimate tool={tool} text={draft.text} id={estimateId} />
         <p id={limitsId} className="text-muted-foreground text-xs">
-          Up to {number(limits.maxCharacters)} characters (about {number(approximateMaxWords)} words) per analysis; your
-          plan may allow fewer words per run. Press Ctrl+Enter (⌘+Enter on a Mac) to analyse.
+          Up to {number(limits.maxCharacters)} characters (about {number(approximateWords(limits.maxCharacters))} words)
+          per {copy.noun}; your plan may allow fewer words per run. Press Ctrl+Enter (⌘+Enter on a Mac) to {copy.verb}.
         </p>
 
         <div className="flex flex-col gap-3 rounded-lg border border-dashed p-4 sm:flex-row sm:items-center sm:justify-between">
@@ -219,7 +186,8 @@ export function TextInputStage({
             <p className="font-medium">Or upload a document</p>
             <p className="text-muted-foreground text-xs">
               {uploadFormats.map((format) => `${format.label} (${format.extension})`).join(', ')} · up to{' '}
-              {maxFileMegabytes} MB and {limits.maxPages} pages. Scanned PDFs without a text layer cannot be read.
+              {megabytes(limits.maxFileBytes)} MB and {limits.maxPages} pages. Scanned PDFs without a text layer cannot
+              be read.
             </p>
           </div>
           <div className="shrink-0">
@@ -290,18 +258,18 @@ export function TextInputStage({
         {failure && (
           <Alert variant="destructive">
             <CircleAlert />
-            <AlertTitle>The analysis failed</AlertTitle>
+            <AlertTitle>The {copy.noun} failed</AlertTitle>
             <AlertDescription>
               <p>{failure} No tokens were charged.</p>
             </AlertDescription>
           </Alert>
         )}
-        {startError ? <StartError error={startError} /> : null}
+        {startError ? <StartError error={startError} copy={copy} /> : null}
 
         <div className="flex justify-end">
           <Button size="lg" onClick={onSubmit} disabled={!canSubmit}>
             {isStarting && <Spinner />}
-            Analyse
+            {copy.submitLabel}
           </Button>
         </div>
       </CardContent>

@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runBatchCli } from './batch.js';
+
+const TEXT =
+  'So i finally got round to fixing the fence last weekend. It took way longer than I thought, mostly because the ' +
+  'old posts were rotten right through. My neighbour Dave came over with his digger, which saved my back.';
+
+async function run(argv: string[], lines: string[]) {
+  const output = new PassThrough();
+  const chunks: string[] = [];
+  output.on('data', (chunk) => chunks.push(String(chunk)));
+  const err: string[] = [];
+  const out: string[] = [];
+  const code = await runBatchCli(
+    argv,
+    { input: Readable.from(lines.map((l) => `${l}\n`)), output },
+    {
+      out: (line) => out.push(line),
+      err: (line) => err.push(line),
+    },
+  );
+  const results = chunks
+    .join('')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+  return { code, results, err, out };
+}
+
+describe('npm run -s cli (batch detectors)', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'candor-batch-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('ai-detect writes one line per text; bad lines go to stderr with their number and exit code 1', async () => {
+    const { code, results, err } = await run(
+      ['ai-detect'],
+      [
+        JSON.stringify({ id: 'a', text: TEXT }),
+        'not json',
+        JSON.stringify({ id: 'b' }),
+        JSON.stringify({ id: 3, text: '😀😀' }),
+      ],
+    );
+    expect(code).toBe(1);
+    expect(results).toHaveLength(1);
+    expect(results[0]).toMatchObject({ id: 'a', label: expect.stringMatching(/^(human|ai|mixed|uncertain)$/) });
+    expect(results[0].ai_probability).toBeGreaterThanOrEqual(0);
+    expect(results[0].sentences[0]).toEqual({ start: 0, end: 56, ai_probability: expect.any(Number) });
+    expect(err.slice(0, 3)).toEqual([
+      'line 2: not valid JSON; skipped',
+      'line 3: expected an object with "id" (string or number) and "text" (string); skipped',
+      'line 4: The detectors read English text; this text has too few English words to check; skipped',
+    ]);
+  });
+
+  it('humanized-detect gives three probabilities that sum to one; a clean input exits 0', async () => {
+    const { code, results } = await run(['humanized-detect'], [JSON.stringify({ id: 'x', text: TEXT })]);
+    expect(code).toBe(0);
+    const { human, ai, ai_humanized } = results[0].probabilities;
+    expect(human + ai + ai_humanized).toBeCloseTo(1, 2);
+    expect(['human', 'ai', 'ai_humanized']).toContain(results[0].label);
+  });
+
+  it('plagiarism matches a copied passage against --sources with offsets in both texts', async () => {
+    const sources = path.join(dir, 'sources.jsonl');
+    writeFileSync(sources, `${JSON.stringify({ id: 'src', text: `Preface. ${TEXT}` })}\n`);
+    const query = `My own opening line here. ${TEXT}`;
+    const { code, results } = await run(
+      ['plagiarism', '--sources', sources],
+      [JSON.stringify({ id: 'q', text: query })],
+    );
+    expect(code).toBe(0);
+    expect(results[0].similarity).toBeGreaterThan(0.7);
+    const match = results[0].matches[0];
+    expect(match.source_id).toBe('src');
+    expect(query.slice(match.start, match.end)).toContain('finally got round to fixing the fence');
+  });
+
+  it('a missing --sources or an unknown command is a usage error (exit code 2)', async () => {
+    expect((await run(['plagiarism'], [])).code).toBe(2);
+    expect((await run(['nope'], [])).code).toBe(2);
+  });
+});

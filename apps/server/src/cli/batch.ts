@@ -1,0 +1,162 @@
+// `npm run -s cli -- <command>`: the detectors over JSON lines, for users with many texts (issue 6).
+//   ai-detect | humanized-detect | plagiarism --sources FILE.jsonl   [--input FILE] [--output FILE]
+// Reads {"id","text"} per line from stdin (or --input), writes one JSON line per good input line to stdout (or
+// --output). Bad lines are reported on stderr with their line number and skipped; exit code 0 when every line was
+// good, 1 when any was skipped, 2 for a usage mistake.
+import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { aiDetectionInputSchema } from '@candor/contracts/tools';
+import { defaultDetectorModel, detectAi } from '@candor/engine-ai-detect';
+import { detectHumanized } from '@candor/engine-humanized-detect';
+import { createIndex } from '@candor/engine-plagiarism';
+import { z } from 'zod';
+import { type CliIo, reportCliError, UsageError } from './cli-support.js';
+
+const HELP = `Usage: npm run -s cli -- <command> [--input FILE] [--output FILE]
+
+Commands (JSON lines {"id","text"} in, one JSON line per text out):
+  ai-detect                       {"id","ai_probability","label","source_model","sentences":[{"start","end","ai_probability"}]}
+  humanized-detect                {"id","label","probabilities":{"human","ai","ai_humanized"}}
+  plagiarism --sources FILE.jsonl {"id","similarity","matches":[{"source_id","start","end","source_start","source_end"}]}
+
+Offsets are UTF-16 code units, as JavaScript strings count. Bad lines go to stderr with their line number;
+the exit code is 1 when any line was skipped.`;
+
+const lineSchema = z.object({
+  id: z.union([z.string(), z.number()]),
+  text: z.string(),
+});
+
+type Processor = (id: string | number, text: string) => Record<string, unknown>;
+
+function processorFor(command: string, sourcesFile: string | undefined): Processor {
+  switch (command) {
+    case 'ai-detect': {
+      const model = defaultDetectorModel();
+      return (id, text) => {
+        const report = detectAi(text, model);
+        return {
+          id,
+          ai_probability: report.ai_probability,
+          label: report.label,
+          source_model: report.source_model?.family ?? null,
+          sentences: report.sentences.map(({ start, end, ai_probability }) => ({ start, end, ai_probability })),
+        };
+      };
+    }
+    case 'humanized-detect': {
+      const model = defaultDetectorModel();
+      return (id, text) => {
+        const report = detectHumanized(text, model);
+        return { id, label: report.label, probabilities: report.probabilities };
+      };
+    }
+    case 'plagiarism': {
+      if (!sourcesFile) throw new UsageError('plagiarism needs --sources FILE.jsonl (lines of {"id","text"})');
+      const index = createIndex();
+      readFileSync(sourcesFile, 'utf8')
+        .split('\n')
+        .forEach((line, n) => {
+          if (!line.trim()) return;
+          const parsed = lineSchema.safeParse(safeJson(line));
+          if (!parsed.success) throw new UsageError(`${sourcesFile} line ${n + 1}: expected {"id","text"}`);
+          index.add({ id: String(parsed.data.id), text: parsed.data.text });
+        });
+      return (id, text) => {
+        const report = index.query(text);
+        return {
+          id,
+          similarity: report.similarity,
+          matches: report.matches.map(({ source_id, start, end, source_start, source_end }) => ({
+            source_id,
+            start,
+            end,
+            source_start,
+            source_end,
+          })),
+        };
+      };
+    }
+    default:
+      throw new UsageError(`Unknown command "${command}"`);
+  }
+}
+
+function safeJson(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Why a line can't be checked, or null when it can. The detectors share the screens' rules for text. */
+function problemWith(command: string, line: string): string | null {
+  const json = safeJson(line);
+  if (json === undefined) return 'not valid JSON';
+  const parsed = lineSchema.safeParse(json);
+  if (!parsed.success) return 'expected an object with "id" (string or number) and "text" (string)';
+  if (command !== 'plagiarism') {
+    const text = aiDetectionInputSchema.shape.text.safeParse(parsed.data.text);
+    if (!text.success) return text.error.issues[0]?.message ?? 'unreadable text';
+  } else if (!parsed.data.text.trim()) return 'empty text';
+  return null;
+}
+
+export async function runBatchCli(
+  argv: string[],
+  streams: { input: Readable; output: Writable },
+  io: CliIo,
+): Promise<number> {
+  try {
+    const { positionals, values } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        input: { type: 'string' },
+        output: { type: 'string' },
+        sources: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+    const command = positionals[0];
+    if (values.help || !command || command === 'help') {
+      io.out(HELP);
+      return command || values.help ? 0 : 2;
+    }
+    const process = processorFor(command, values.sources);
+    const input = values.input ? createReadStream(values.input) : streams.input;
+    const output = values.output ? createWriteStream(values.output) : streams.output;
+    let lineNumber = 0;
+    let skipped = 0;
+    for await (const line of createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY })) {
+      lineNumber++;
+      if (!line.trim()) continue;
+      const problem = problemWith(command, line);
+      if (problem) {
+        io.err(`line ${lineNumber}: ${problem}; skipped`);
+        skipped++;
+        continue;
+      }
+      const { id, text } = lineSchema.parse(JSON.parse(line));
+      output.write(`${JSON.stringify(process(id, text))}\n`);
+    }
+    if (output !== streams.output) await new Promise<void>((resolve) => output.end(resolve));
+    if (skipped > 0) io.err(`${skipped} line(s) skipped.`);
+    return skipped > 0 ? 1 : 0;
+  } catch (error) {
+    return reportCliError(error, io, 'npm run -s cli -- help');
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const io = {
+    out: (line: string) => process.stdout.write(`${line}\n`),
+    err: (line: string) => process.stderr.write(`${line}\n`),
+  };
+  process.exitCode = await runBatchCli(process.argv.slice(2), { input: process.stdin, output: process.stdout }, io);
+}

@@ -1,0 +1,24 @@
+import {
+  type AiDetectionInput,
+  type AiDetectionResult,
+  aiDetectionInputSchema,
+  aiDetectionResultSchema,
+  TOOL_LIMITS,
+} from '@candor/contracts/tools';
+import { tokenizeWords } from '@candor/engine-writing/tokenize';
+import { builtInEngine } from '../engines/engine-pool.js';
+import { runTitle } from '../run-title.js';
+import { defineTool } from '../tool-definition.js';
+
+export const aiDetectionTool = defineTool<AiDetectionInput, AiDetectionResult>({
+  id: 'ai-detection',
+  modelName: 'AI_DETECTION',
+  input: aiDetectionInputSchema,
+  output: aiDetectionResultSchema,
+  limits: TOOL_LIMITS['ai-detection'],
+  characters: (input) => input.text.length,
+  // The detector tokenises with the same function, so the words charged are the words the report counts.
+  units: (input) => tokenizeWords(input.text).length,
+  engine: builtInEngine('ai-detection'),
+  toHistory: (input, output) => ({ title: runTitle(input), input, result: output }),
+});

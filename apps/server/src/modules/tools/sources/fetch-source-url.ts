@@ -1,0 +1,365 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import { pipeline, type Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import { compile } from 'html-to-text';
+import ipaddr from 'ipaddr.js';
+import { AppError } from '../../../http/errors.js';
+
+/**
+ * Fetches a web page a user names as a plagiarism source, guarded against server-side request forgery: only http(s),
+ * only public unicast addresses (checked when the socket connects, so DNS rebinding cannot slip a private address in),
+ * every redirect re-checked, the body capped in bytes and the whole fetch capped in time.
+ */
+
+export interface FetchSourceUrlOptions {
+  /** Lets self-hosters fetch sources on their own network; off on any shared deployment. */
+  allowPrivateAddresses: boolean;
+  maxBytes: number;
+  timeoutMs: number;
+  maxRedirects: number;
+  signal?: AbortSignal;
+}
+
+export interface FetchedSource {
+  /** The URL the text came from, after redirects. */
+  url: string;
+  title: string | null;
+  text: string;
+  contentType: string;
+}
+
+/** Decides whether the server may connect to a resolved IP address. */
+export type AddressPolicy = (address: string) => boolean;
+
+/** Codes the client can branch on; all are the user's source at fault, so all answer 422. */
+export const sourceFetchErrorCodes = {
+  invalidUrl: 'source_url_invalid',
+  addressRefused: 'source_address_refused',
+  unreachable: 'source_unreachable',
+  timedOut: 'source_timed_out',
+  tooManyRedirects: 'source_too_many_redirects',
+  httpError: 'source_http_error',
+  tooLarge: 'source_too_large',
+  unsupportedType: 'source_unsupported_type',
+  noText: 'source_no_text',
+} as const;
+
+const UNPROCESSABLE = 422;
+
+const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
+const PLAIN_TYPES = new Set(['text/plain', 'text/markdown', 'text/x-markdown']);
+
+export function fetchSourceUrl(url: string, options: FetchSourceUrlOptions): Promise<FetchedSource> {
+  return fetchWithAddressPolicy(url, options, options.allowPrivateAddresses ? allowAnyAddress : isPublicAddress);
+}
+
+/** `fetchSourceUrl` with the address rule passed in, so a test can allow its own server and refuse the next hop. */
+export async function fetchWithAddressPolicy(
+  url: string,
+  options: Omit<FetchSourceUrlOptions, 'allowPrivateAddresses'>,
+  isAllowedAddress: AddressPolicy,
+): Promise<FetchedSource> {
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+  let current = parseSourceUrl(url);
+  try {
+    for (let redirects = 0; ; redirects++) {
+      const response = await requestOnce(current, isAllowedAddress, signal);
+      const status = response.statusCode ?? 0;
+      const location = response.headers.location;
+      if (status >= 300 && status < 400 && location) {
+        response.destroy();
+        if (redirects >= options.maxRedirects) throw tooManyRedirects(current);
+        current = parseSourceUrl(redirectTarget(location, current));
+        continue;
+      }
+      if (status < 200 || status >= 300) {
+        response.destroy();
+        throw httpError(current, status);
+      }
+      const contentType = mediaType(response.headers['content-type']);
+      if (!HTML_TYPES.has(contentType) && !PLAIN_TYPES.has(contentType)) {
+        response.destroy();
+        throw unsupportedType(current, contentType);
+      }
+      const bytes = await readBody(response, current, options.maxBytes);
+      const decoded = decode(bytes, charset(response.headers['content-type']));
+      const page = HTML_TYPES.has(contentType) ? readHtml(decoded) : { title: null, text: tidy(decoded) };
+      if (page.text === '') throw noText(current);
+      return { url: current.href, contentType, ...page };
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // The caller's own cancellation is theirs to report; only our time limit becomes a message.
+    if (options.signal?.aborted) throw options.signal.reason;
+    if (timeout.aborted) throw timedOut(current, options.timeoutMs);
+    throw unreachable(current, error);
+  }
+}
+
+/** True for addresses on the public internet: ipaddr.js's 'unicast' range, IPv4-mapped IPv6 judged as its IPv4. */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  const parsed = ipaddr.process(address);
+  // ::a.b.c.d (deprecated IPv4-compatible form) falls in no named range, yet may reach IPv4 hosts through a tunnel.
+  if (
+    parsed.kind() === 'ipv6' &&
+    parsed
+      .toByteArray()
+      .slice(0, 12)
+      .every((byte) => byte === 0)
+  )
+    return false;
+  return parsed.range() === 'unicast';
+}
+
+const allowAnyAddress: AddressPolicy = () => true;
+
+function parseSourceUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new AppError(sourceFetchErrorCodes.invalidUrl, UNPROCESSABLE, `${raw} is not a web address`, { url: raw });
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new AppError(
+      sourceFetchErrorCodes.invalidUrl,
+      UNPROCESSABLE,
+      'Only http and https addresses can be fetched',
+      {
+        url: raw,
+      },
+    );
+  }
+  if (url.username || url.password) {
+    throw new AppError(
+      sourceFetchErrorCodes.invalidUrl,
+      UNPROCESSABLE,
+      `Remove the user name and password from the address of ${url.hostname}`,
+      { host: url.hostname },
+    );
+  }
+  return url;
+}
+
+/** The absolute URL a Location header points to, relative to the page that sent it. */
+function redirectTarget(location: string, from: URL): string {
+  try {
+    return new URL(location, from).href;
+  } catch {
+    throw refusal(
+      sourceFetchErrorCodes.invalidUrl,
+      from,
+      `${from.hostname} redirected to an address that is not valid`,
+    );
+  }
+}
+
+/** Sends one GET and resolves when the response headers arrive. */
+function requestOnce(url: URL, isAllowedAddress: AddressPolicy, signal: AbortSignal): Promise<IncomingMessage> {
+  // Node connects to a literal IP without calling `lookup`, so literal hosts are checked here instead.
+  const literal = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (isIP(literal) && !isAllowedAddress(literal)) return Promise.reject(addressRefused(url));
+
+  const send = url.protocol === 'https:' ? https.request : http.request;
+  return new Promise((resolve, reject) => {
+    const request = send(url, {
+      method: 'GET',
+      // A fresh connection each time: a pooled socket would skip the address check of this fetch.
+      agent: false,
+      lookup: guardedLookup(url, isAllowedAddress),
+      signal,
+      headers: {
+        accept: 'text/html, application/xhtml+xml, text/plain;q=0.9, text/markdown;q=0.9',
+        'accept-encoding': 'gzip, deflate, br',
+        'user-agent': 'Candor source fetcher',
+      },
+    });
+    request.once('response', resolve);
+    request.once('error', reject);
+    request.end();
+  });
+}
+
+/** Resolves like `dns.lookup` but fails unless every address the name resolves to is allowed. */
+function guardedLookup(url: URL, isAllowedAddress: AddressPolicy): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+      if (error) return callback(error, '', 0);
+      const first = addresses[0];
+      if (!first) return callback(Object.assign(new Error(`No address for ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
+      if (addresses.some((entry) => !isAllowedAddress(entry.address))) return callback(addressRefused(url), '', 0);
+      if (options.all) return callback(null, addresses);
+      return callback(null, first.address, first.family);
+    });
+  };
+}
+
+async function readBody(response: IncomingMessage, url: URL, maxBytes: number): Promise<Buffer> {
+  const declaredLength = Number(response.headers['content-length']);
+  const encoding = (response.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+  if (encoding === 'identity' && declaredLength > maxBytes) {
+    response.destroy();
+    throw tooLarge(url, maxBytes);
+  }
+  const body = decompressed(response, encoding, url);
+  const chunks: Buffer[] = [];
+  let received = 0;
+  // Counted after decompression, so a small compressed bomb stops at the same limit.
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    received += chunk.length;
+    if (received > maxBytes) {
+      body.destroy();
+      response.destroy();
+      throw tooLarge(url, maxBytes);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+function decompressed(response: IncomingMessage, encoding: string, url: URL): Readable {
+  if (encoding === 'identity') return response;
+  const decompressor = DECOMPRESSORS[encoding];
+  if (!decompressor) {
+    response.destroy();
+    throw unsupportedType(url, `${encoding} encoding`);
+  }
+  // pipeline, not pipe: an aborted response must fail the stream being read rather than leave it waiting forever.
+  return pipeline(response, decompressor(), () => {});
+}
+
+const DECOMPRESSORS: Record<string, () => zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress> = {
+  gzip: zlib.createGunzip,
+  'x-gzip': zlib.createGunzip,
+  deflate: zlib.createInflate,
+  br: zlib.createBrotliDecompress,
+};
+
+/** The media type of a Content-Type header, lower-cased and without parameters; '' when absent. */
+function mediaType(header: string | undefined): string {
+  return (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+function charset(header: string | undefined): string {
+  const match = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(header ?? '');
+  return match?.[1]?.toLowerCase() ?? 'utf-8';
+}
+
+function decode(bytes: Buffer, label: string): string {
+  try {
+    return new TextDecoder(label).decode(bytes);
+  } catch {
+    // An unknown charset label: UTF-8 is what the web mostly sends.
+    return new TextDecoder('utf-8').decode(bytes);
+  }
+}
+
+const skip = (selector: string) => ({ selector, format: 'skip' });
+const block = (selector: string) => ({ selector, format: 'block' });
+
+/** Page chrome and non-text elements are dropped; what is left reads as paragraphs separated by blank lines. */
+const htmlToText = compile({
+  wordwrap: false,
+  selectors: [
+    ...['script', 'style', 'noscript', 'template', 'svg', 'iframe', 'object', 'canvas', 'img', 'picture', 'video'].map(
+      skip,
+    ),
+    ...['nav', 'header', 'footer', 'form', 'button', 'select'].map(skip),
+    { selector: 'a', options: { ignoreHref: true } },
+    ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({ selector, options: { uppercase: false } })),
+    // Tables as one cell per line: the ASCII layout would wrap and split the sentences a source is matched on.
+    ...['table', 'tr', 'td', 'th', 'caption'].map(block),
+  ],
+});
+
+const titleHtmlToText = compile({ wordwrap: false });
+
+function readHtml(html: string): { title: string | null; text: string } {
+  const titleHtml = /<title[^>]*>([\s\S]*?)<\/title\s*>/i.exec(html)?.[1];
+  const title = titleHtml === undefined ? '' : titleHtmlToText(titleHtml).replace(/\s+/g, ' ').trim();
+  return { title: title || null, text: tidy(htmlToText(html)) };
+}
+
+/** Unix line ends, no trailing spaces, at most one blank line between paragraphs. */
+function tidy(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(/[ \t]+$/gm, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+function refusal(code: string, url: URL, message: string, details: Record<string, unknown> = {}): AppError {
+  return new AppError(code, UNPROCESSABLE, message, { host: url.hostname, ...details });
+}
+
+const addressRefused = (url: URL) =>
+  refusal(
+    sourceFetchErrorCodes.addressRefused,
+    url,
+    `Candor does not fetch private or local addresses (${url.hostname})`,
+  );
+
+const unreachable = (url: URL, cause: unknown) =>
+  refusal(sourceFetchErrorCodes.unreachable, url, `Could not reach ${url.hostname}`, {
+    reason: errorCode(cause),
+  });
+
+const timedOut = (url: URL, timeoutMs: number) =>
+  refusal(
+    sourceFetchErrorCodes.timedOut,
+    url,
+    `${url.hostname} took longer than ${describeDuration(timeoutMs)} to answer`,
+  );
+
+const tooManyRedirects = (url: URL) =>
+  refusal(sourceFetchErrorCodes.tooManyRedirects, url, `${url.hostname} redirected too many times`);
+
+const httpError = (url: URL, status: number) =>
+  refusal(sourceFetchErrorCodes.httpError, url, `${url.hostname} answered ${status}`, { status });
+
+const tooLarge = (url: URL, maxBytes: number) =>
+  refusal(
+    sourceFetchErrorCodes.tooLarge,
+    url,
+    `The page at ${url.hostname} is larger than ${describeBytes(maxBytes)}`,
+    {
+      max_bytes: maxBytes,
+    },
+  );
+
+const unsupportedType = (url: URL, contentType: string) =>
+  refusal(
+    sourceFetchErrorCodes.unsupportedType,
+    url,
+    `${url.hostname} sent a file type Candor can't read (${contentType || 'no type given'})`,
+    { content_type: contentType },
+  );
+
+const noText = (url: URL) =>
+  refusal(sourceFetchErrorCodes.noText, url, `The page at ${url.hostname} has no text Candor can read`);
+
+function errorCode(error: unknown): string | null {
+  return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : null;
+}
+
+function describeDuration(ms: number): string {
+  const seconds = Math.round(ms / 100) / 10;
+  return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+}
+
+function describeBytes(bytes: number): string {
+  const units: [string, number][] = [
+    ['MB', 1024 * 1024],
+    ['KB', 1024],
+  ];
+  for (const [unit, size] of units) {
+    if (bytes >= size) return `${Math.round((bytes / size) * 10) / 10} ${unit}`;
+  }
+  return `${bytes} bytes`;
+}

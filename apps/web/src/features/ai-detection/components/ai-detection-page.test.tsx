@@ -1,0 +1,238 @@
+import type { HistoryDetail } from '@candor/contracts';
+import type { JobSnapshot } from '@candor/contracts/tools';
+import { tokenizeWords } from '@candor/engine-writing/tokenize';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, notFoundResponse } from '@/test/fake-api';
+import { renderWithRouter } from '@/test/render';
+import { AI_TEXT, aiReport, HUMAN_TEXT, humanReport } from '../lib/test-fixtures';
+
+const HISTORY_ID = '00000000-0000-4000-8000-000000000002';
+
+const detail = (text: string, result: unknown, title = 'Weekend notes'): HistoryDetail => ({
+  item: {
+    history_id: HISTORY_ID,
+    model_name: 'AI_DETECTION',
+    title,
+    cost: tokenizeWords(text).length,
+    created_at: '2026-11-21T10:00:00Z',
+    has_children: false,
+    children: [],
+  },
+  input: { text },
+  result,
+});
+
+const snapshot = (overrides: Partial<JobSnapshot> = {}): JobSnapshot => ({
+  job_id: 'job-ai',
+  tool: 'ai-detection',
+  status: 'queued',
+  progress: { percent: 0, stage: 'Waiting for a free worker' },
+  partial: null,
+  cost: tokenizeWords(AI_TEXT).length,
+  history_id: null,
+  error: null,
+  created_at: '2026-11-21T10:00:00Z',
+  finished_at: null,
+  ...overrides,
+});
+
+const coefficients = {
+  items: [
+    { model_name: 'AI_DETECTION', coefficient: 1, unit: 'word' },
+    { model_name: 'WRITING_ANALYSIS', coefficient: 0.5, unit: 'word' },
+  ],
+};
+
+const api = vi.hoisted(() => ({
+  requests: [] as { method: string; path: string; body: unknown }[],
+  respond: null as null | ((method: string, path: string) => Response | undefined),
+}));
+
+vi.mock('@/lib/api-client', async (importOriginal) => {
+  const { withFakeApi } = await import('@/test/fake-api');
+  return withFakeApi(await importOriginal(), async (request) => {
+    const path = new URL(request.url).pathname.replace('/api/detector/', '');
+    const body = request.headers.get('content-type')?.includes('json') ? await request.clone().json() : null;
+    api.requests.push({ method: request.method, path, body });
+    if (request.method === 'GET' && path === 'ai-detector/model-coefficient-values') {
+      return jsonResponse(200, coefficients);
+    }
+    return api.respond?.(request.method, path) ?? notFoundResponse();
+  });
+});
+
+const toasts = vi.hoisted(() => ({ shown: [] as string[] }));
+vi.mock('@/lib/toast', () => {
+  const record = (message: string) => toasts.shown.push(message);
+  return { toast: { message: record, success: record, error: record, info: record, warning: record } };
+});
+
+// The lazily loaded recharts chart needs a laid-out DOM; its data is checked through the accessible table instead.
+vi.mock('./source-model-chart', () => ({ default: () => <div data-testid="source-model-chart" /> }));
+
+const { AiDetectionPage } = await import('./ai-detection-page');
+
+async function renderPage(initialHistoryId?: string) {
+  function Harness() {
+    const [historyId, setHistoryId] = useState(initialHistoryId);
+    return (
+      <AiDetectionPage historyId={historyId} onShowRun={setHistoryId} onLeaveRun={() => setHistoryId(undefined)} />
+    );
+  }
+  return renderWithRouter(() => <Harness />, { path: '/ai-detector' });
+}
+
+const answerDetail = (body: HistoryDetail) => (method: string, path: string) =>
+  method === 'GET' && path === `v2/ai-detector/user-history/${HISTORY_ID}` ? jsonResponse(200, body) : undefined;
+
+beforeEach(() => {
+  api.requests.length = 0;
+  api.respond = null;
+  toasts.shown.length = 0;
+  sessionStorage.clear();
+});
+
+describe('AiDetectionPage', () => {
+  it('shows the cost, runs a check and shows the report with sentence highlights', async () => {
+    let polls = 0;
+    api.respond = (method, path) => {
+      if (method === 'POST' && path === 'v1/tools/ai-detection/jobs') return jsonResponse(202, snapshot());
+      if (method === 'GET' && path === 'v1/jobs/job-ai') {
+        polls += 1;
+        return jsonResponse(
+          200,
+          polls === 1
+            ? snapshot({ status: 'running', progress: { percent: 55, stage: 'Scoring sentences' } })
+            : snapshot({ status: 'succeeded', progress: { percent: 100, stage: 'Done' }, history_id: HISTORY_ID }),
+        );
+      }
+      return answerDetail(detail(AI_TEXT, aiReport))(method, path);
+    };
+    await renderPage();
+    const check = screen.getByRole('button', { name: 'Check for AI' });
+    expect(check).toHaveProperty('disabled', true);
+    await userEvent.click(screen.getByLabelText('Text to check'));
+    await userEvent.paste(AI_TEXT);
+    const words = tokenizeWords(AI_TEXT).length;
+    expect(await screen.findByText(`${words} words · costs ${words} tokens`)).toBeTruthy();
+    await userEvent.click(check);
+
+    expect(await screen.findByText('Scoring sentences…')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Check progress' }).getAttribute('aria-valuenow')).toBe('55');
+    expect(api.requests.find((r) => r.path === 'v1/tools/ai-detection/jobs')?.body).toEqual({ text: AI_TEXT });
+
+    const meter = await screen.findByRole('meter', { name: 'AI probability' }, { timeout: 3000 });
+    expect(meter.getAttribute('value')).toBe('71');
+    expect(meter.getAttribute('aria-valuetext')).toBe('71% likely AI, 90% confidence interval 58–82%');
+    const verdict = screen.getByRole('region', { name: 'Verdict' });
+    expect(within(verdict).getByText('Mixed')).toBeTruthy();
+    expect(within(verdict).getByText(aiReport.verdict)).toBeTruthy();
+    expect(screen.getByText(`Checked Nov 21, 2026 · ${words} words · ${words} tokens`)).toBeTruthy();
+
+    expect(screen.getByRole('document', { name: 'Checked text' }).textContent).toBe(AI_TEXT);
+    const highlights = screen.getAllByRole('button', { name: /^Sentence \d: / });
+    expect(highlights.map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Sentence 1: 8% likely AI',
+      'Sentence 2: 94% likely AI',
+      'Sentence 3: 89% likely AI',
+      'Sentence 4: 5% likely AI',
+      'Sentence 5: 83% likely AI',
+    ]);
+    expect(highlights[1]?.className).toContain('bg-red-500/35');
+    expect(highlights[0]?.className).toContain('bg-emerald-500/15');
+
+    // Focus opens the sentence's card with the evidence and the way each piece pushed.
+    highlights[1]?.focus();
+    const card = await screen.findByRole('dialog', { name: 'Why sentence 2 scored 94%' });
+    expect(within(card).getByText('Stock phrases common in AI text')).toBeTruthy();
+    expect(within(card).getAllByText('towards AI')).toHaveLength(3);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    const source = screen.getByRole('region', { name: 'Likely source model' });
+    const gpt = within(source).getByRole('rowheader', { name: 'GPT (OpenAI)' });
+    expect(gpt.nextElementSibling?.textContent).toBe('62%');
+    expect(
+      within(screen.getByRole('region', { name: 'What the score rests on' })).getAllByRole('listitem'),
+    ).toHaveLength(4);
+    // No server-rendered PDF for the detectors yet: Print (the browser's Save as PDF) is the export.
+    expect(screen.queryByRole('link', { name: 'Download PDF' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Print' })).toBeTruthy();
+  });
+
+  it('reopens a stored run from its history_id, naming no source for a human-reading text', async () => {
+    api.respond = answerDetail(detail(HUMAN_TEXT, humanReport, 'Lunch'));
+    await renderPage(HISTORY_ID);
+    expect(await screen.findByRole('heading', { name: 'Lunch' })).toBeTruthy();
+    expect(screen.getByRole('meter', { name: 'AI probability' }).getAttribute('value')).toBe('12');
+    expect(within(screen.getByRole('region', { name: 'Verdict' })).getByText('Can’t tell')).toBeTruthy();
+    expect(screen.getByText(/reads as human-written, so no AI model is named/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sentence 1: 12% likely AI' })).toBeTruthy();
+  });
+
+  it('copies the summary with the text, prints, and goes back to edit', async () => {
+    api.respond = answerDetail(detail(AI_TEXT, aiReport));
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    await renderPage(HISTORY_ID);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Copy' }));
+    const copied = String(writeText.mock.calls[0]?.[0]);
+    expect(copied.startsWith('AI Detector — Weekend notes\n71% likely AI')).toBe(true);
+    expect(copied.endsWith(`\n\n${AI_TEXT}`)).toBe(true);
+    expect(toasts.shown).toEqual(['Summary and text copied']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledOnce();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit and re-check' }));
+    expect((screen.getByLabelText('Text to check') as HTMLTextAreaElement).value).toBe(AI_TEXT);
+  });
+
+  it('says why a check could not start, as the server put it', async () => {
+    api.respond = (method, path) =>
+      method === 'POST' && path === 'v1/tools/ai-detection/jobs'
+        ? jsonResponse(413, {
+            error: {
+              code: 'payload_too_large',
+              message:
+                'Your plan checks up to 1,000 words per run and this text has 1,204. Shorten it or upgrade your plan.',
+            },
+          })
+        : undefined;
+    await renderPage();
+    await userEvent.click(screen.getByLabelText('Text to check'));
+    await userEvent.paste(AI_TEXT);
+    await userEvent.keyboard('{Control>}{Enter}{/Control}');
+    expect(await screen.findByText('The text is too long')).toBeTruthy();
+    expect(screen.getByText(/Your plan checks up to 1,000 words per run/)).toBeTruthy();
+  });
+
+  it('refuses text with too little English before anything is sent or charged', async () => {
+    await renderPage();
+    await userEvent.click(screen.getByLabelText('Text to check'));
+    await userEvent.paste('🙂🙂🙂 🎉🎉');
+    expect(screen.getByText(/this text has too few English words to check/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Check for AI' })).toHaveProperty('disabled', true);
+    await userEvent.keyboard('{Control>}{Enter}{/Control}');
+    expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it('picks up a running check after a reload', async () => {
+    sessionStorage.setItem('tool-job:ai-detection', 'job-ai');
+    api.respond = (method, path) =>
+      method === 'GET' && path === 'v1/jobs/job-ai'
+        ? jsonResponse(
+            200,
+            snapshot({ status: 'running', progress: { percent: 80, stage: 'Naming the source model' } }),
+          )
+        : undefined;
+    await renderPage();
+    expect(await screen.findByText('Naming the source model…')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Checking your text' })).toBeTruthy();
+  });
+});

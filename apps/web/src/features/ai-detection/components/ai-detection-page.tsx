@@ -1,0 +1,50 @@
+import { aiDetectionInputSchema } from '@candor/contracts/tools';
+import type { ReactNode } from 'react';
+import { tools } from '@/config/navigation';
+import { ToolRunPage } from '@/features/tool-runs/components/tool-run-page';
+import type { ToolRunCopy } from '@/features/tool-runs/lib/copy';
+import { textProblemFrom } from '@/features/tool-runs/lib/text-problem';
+import { AI_DETECTION } from '../api/ai-detection';
+import { AiDetectionResult } from './ai-detection-result';
+
+const copy: ToolRunCopy = {
+  textLabel: 'Text to check',
+  submitLabel: 'Check for AI',
+  noun: 'check',
+  verb: 'check',
+  progressing: 'Checking',
+};
+
+/** The text of the run in progress (sessionStorage), so Cancel after a reload still gives it back. */
+const DRAFT_KEY = `${AI_DETECTION}:draft`;
+const textProblem = textProblemFrom(aiDetectionInputSchema.shape.text);
+
+interface AiDetectionPageProps {
+  /** The stored run to show (?history_id=); the editor when absent. */
+  historyId: string | undefined;
+  /** Shows a stored run, replacing the current history entry so a reload lands on the report. */
+  onShowRun: (historyId: string) => void;
+  /** Leaves the stored run for the editor. */
+  onLeaveRun: () => void;
+  /** Shown above the editor or report (the licence welcome). */
+  children?: ReactNode;
+}
+
+/** `/ai-detector`: how likely a text was written by AI, sentence by sentence, and by which family of models. */
+export function AiDetectionPage({ historyId, onShowRun, onLeaveRun, children }: AiDetectionPageProps) {
+  return (
+    <ToolRunPage
+      tool={AI_DETECTION}
+      header={tools.aiDetector}
+      copy={copy}
+      draftKey={DRAFT_KEY}
+      historyId={historyId}
+      onShowRun={onShowRun}
+      onLeaveRun={onLeaveRun}
+      textProblem={textProblem}
+      renderResult={(props) => <AiDetectionResult {...props} copy={copy} />}
+    >
+      {children}
+    </ToolRunPage>
+  );
+}

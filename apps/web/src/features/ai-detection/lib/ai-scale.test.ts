@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { aiDetectionSummary, probabilityBand, probabilityBands } from './ai-scale';
+import { aiReport, humanReport } from './test-fixtures';
+
+describe('AI probability scale', () => {
+  it('puts each probability in one band, the edges in the higher one', () => {
+    expect(probabilityBand(0).label).toBe('0–20%');
+    expect(probabilityBand(0.2).label).toBe('20–40%');
+    expect(probabilityBand(0.59).label).toBe('40–60%');
+    expect(probabilityBand(0.8).label).toBe('80–100%');
+    expect(probabilityBand(1)).toBe(probabilityBands.at(-1));
+  });
+
+  it('sums up a report for the clipboard', () => {
+    expect(aiDetectionSummary(aiReport, 'Weekend notes').split('\n')).toEqual([
+      'AI Detector — Weekend notes',
+      '71% likely AI (90% confidence interval 58–82%): Mixed. Parts of this text read as AI-written and parts as human-written.',
+      'Most likely source: GPT (OpenAI) (62%)',
+      `${aiReport.words} words`,
+    ]);
+    expect(aiDetectionSummary(humanReport, 'Lunch')).not.toContain('source');
+  });
+});

@@ -1,0 +1,79 @@
+import { type AiDetectionResult, aiDetectionResultSchema } from '@candor/contracts/tools';
+import { tokenizeWords } from '@candor/engine-writing/tokenize';
+import { sentenceRanges } from '@/features/tool-runs/lib/test-sentences';
+
+const SENTENCES = [
+  'We drove to the coast on Saturday, mostly because the forecast finally stopped threatening rain.',
+  'In today’s fast-paced world, renewable energy plays a crucial role in shaping a sustainable future.',
+  'Moreover, it is important to note that solar and wind power offer numerous benefits for communities.',
+  'My brother forgot the sandwiches, so lunch was chips from a petrol station.',
+  'Ultimately, embracing these technologies fosters innovation and drives meaningful change.',
+] as const;
+
+/** A short holiday note with three generated sentences pasted in: a mixed text. */
+export const AI_TEXT = `${SENTENCES[0]} ${SENTENCES[1]} ${SENTENCES[2]}\n\n${SENTENCES[3]} ${SENTENCES[4]}`;
+
+const [first, second, third, fourth, fifth] = sentenceRanges(AI_TEXT, SENTENCES) as [
+  { start: number; end: number },
+  { start: number; end: number },
+  { start: number; end: number },
+  { start: number; end: number },
+  { start: number; end: number },
+];
+
+const predictable = {
+  feature: 'mean_log_rank',
+  label: 'Words are the ones a language model expects most',
+  contribution: 1.12,
+};
+const stockPhrases = { feature: 'stock_phrases', label: 'Stock phrases common in AI text', contribution: 0.87 };
+const uniformLength = { feature: 'burstiness', label: 'Sentence lengths barely vary', contribution: 0.64 };
+const concreteDetail = {
+  feature: 'surprisal_variance',
+  label: 'Surprising, concrete word choices',
+  contribution: -0.92,
+};
+const informal = { feature: 'function_word_profile', label: 'Informal function-word use', contribution: -0.41 };
+
+export const aiReport: AiDetectionResult = aiDetectionResultSchema.parse({
+  ai_probability: 0.71,
+  confidence_interval: { low: 0.58, high: 0.82 },
+  label: 'mixed',
+  verdict: 'Parts of this text read as AI-written and parts as human-written.',
+  threshold: 0.86,
+  words: tokenizeWords(AI_TEXT).length,
+  sentences: [
+    { ...first, ai_probability: 0.08, evidence: [concreteDetail, informal] },
+    { ...second, ai_probability: 0.94, evidence: [stockPhrases, predictable, uniformLength] },
+    { ...third, ai_probability: 0.89, evidence: [stockPhrases, predictable] },
+    { ...fourth, ai_probability: 0.05, evidence: [concreteDetail, informal] },
+    { ...fifth, ai_probability: 0.83, evidence: [predictable, stockPhrases] },
+  ],
+  evidence: [predictable, stockPhrases, concreteDetail, uniformLength],
+  source_model: {
+    family: 'gpt',
+    probabilities: [
+      { family: 'gpt', probability: 0.62 },
+      { family: 'claude', probability: 0.18 },
+      { family: 'llama', probability: 0.09 },
+      { family: 'gemini', probability: 0.06 },
+      { family: 'open-source', probability: 0.05 },
+    ],
+  },
+  model: { name: 'ai-detect-ngram', version: '2026.11.0' },
+});
+
+/** A short human note: too short to call, no source model. */
+export const HUMAN_TEXT = SENTENCES[3];
+export const humanReport: AiDetectionResult = aiDetectionResultSchema.parse({
+  ai_probability: 0.12,
+  confidence_interval: { low: 0.02, high: 0.41 },
+  label: 'uncertain',
+  verdict: 'The text is too short to tell reliably: check at least 150 words.',
+  threshold: 0.86,
+  words: tokenizeWords(HUMAN_TEXT).length,
+  sentences: [{ start: 0, end: HUMAN_TEXT.length, ai_probability: 0.12, evidence: [concreteDetail] }],
+  evidence: [concreteDetail, informal],
+  source_model: null,
+  model: { name: 'ai-detect-ngram', version: '2026.11.0' },
+});

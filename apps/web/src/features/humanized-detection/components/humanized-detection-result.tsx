@@ -1,0 +1,188 @@
+import CircleHelp from 'lucide-react/icons/circle-help';
+import { useMemo } from 'react';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent } from '@/components/ui/card';
+import { EvidenceList } from '@/features/tool-runs/components/evidence-list';
+import { PrintStyles } from '@/features/tool-runs/components/print-styles';
+import { ReportPanel, RunHeading } from '@/features/tool-runs/components/report-panel';
+import { ResultActions } from '@/features/tool-runs/components/result-actions';
+import {
+  type ScoredMark,
+  type ScoredSentence,
+  ScoredText,
+  ScoreLegend,
+} from '@/features/tool-runs/components/scored-text';
+import { StoredRun } from '@/features/tool-runs/components/stored-run';
+import type { ResultStageProps } from '@/features/tool-runs/components/tool-run-page';
+import type { ToolRunCopy } from '@/features/tool-runs/lib/copy';
+import { formatDate, formatTokens } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { HUMANIZED_DETECTION, type HumanizedDetectionRun, readHumanizedDetectionRun } from '../api/humanized-detection';
+import {
+  describeProbabilities,
+  humanizedDetectionSummary,
+  humanizedLabelMeta,
+  humanizedLabels,
+  sentenceHighlight,
+  signalKinds,
+  signalMeta,
+} from '../lib/humanized-scale';
+import { ClassProbabilities } from './class-probabilities';
+
+const number = (value: number) => value.toLocaleString('en-US');
+
+const labelLegend = humanizedLabels.map((label) => ({
+  className: humanizedLabelMeta[label].strong,
+  label: humanizedLabelMeta[label].name,
+}));
+const signalLegend = signalKinds.map((kind) => ({
+  className: signalMeta[kind].underline,
+  label: signalMeta[kind].label,
+  description: signalMeta[kind].description,
+}));
+
+/** The stored Humanized Text Detector report at ?history_id=. */
+export function HumanizedDetectionResult({ historyId, copy, onEdit, onNew }: ResultStageProps & { copy: ToolRunCopy }) {
+  return (
+    <StoredRun
+      historyId={historyId}
+      copy={copy}
+      read={readHumanizedDetectionRun}
+      expected="a Humanized Text Detector report"
+      onNew={onNew}
+    >
+      {(run) => <HumanizedDetectionReport key={historyId} run={run} copy={copy} onEdit={onEdit} onNew={onNew} />}
+    </StoredRun>
+  );
+}
+
+function HumanizedDetectionReport({
+  run,
+  copy,
+  onEdit,
+  onNew,
+}: { run: HumanizedDetectionRun; copy: ToolRunCopy } & Pick<ResultStageProps, 'onEdit' | 'onNew'>) {
+  const { item, report, text } = run;
+  const title = item.title || run.fileName || 'Untitled text';
+  const meta = humanizedLabelMeta[report.label];
+  const marks = useMemo<ScoredMark[]>(
+    () => report.signals.map((signal) => ({ ...signal, className: signalMeta[signal.kind].underline })),
+    [report.signals],
+  );
+  const sentences = useMemo<ScoredSentence[]>(
+    () =>
+      report.sentences.map((sentence, index) => {
+        const name = `Sentence ${index + 1}`;
+        const labelName = humanizedLabelMeta[sentence.label].name;
+        const inside = report.signals.filter((signal) => signal.start >= sentence.start && signal.end <= sentence.end);
+        return {
+          start: sentence.start,
+          end: sentence.end,
+          className: sentenceHighlight(sentence),
+          label: `${name}: ${labelName} (${describeProbabilities(sentence.probabilities)})`,
+          cardLabel: `Why ${name.toLowerCase()} reads as ${labelName}`,
+          card: (
+            <div className="space-y-2 text-sm">
+              <p className="flex items-center gap-2">
+                <span className="font-medium">{name}</span>
+                <Badge variant="outline" className={humanizedLabelMeta[sentence.label].badge}>
+                  {labelName}
+                </Badge>
+              </p>
+              <p className="text-muted-foreground text-xs tabular-nums">
+                {describeProbabilities(sentence.probabilities)}
+              </p>
+              {inside.length > 0 && (
+                <ul className="space-y-0.5 text-xs">
+                  {inside.map((signal) => (
+                    <li key={signal.start}>
+                      <span className="font-medium">{signalMeta[signal.kind].label}:</span> “
+                      {text.slice(signal.start, signal.end)}”
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <EvidenceList
+                compact
+                evidence={sentence.evidence}
+                empty="No single feature stood out in this sentence."
+              />
+            </div>
+          ),
+        };
+      }),
+    [report.sentences, report.signals, text],
+  );
+  const clipboardText = useMemo(() => `${humanizedDetectionSummary(report, title)}\n\n${text}`, [report, title, text]);
+
+  return (
+    <div className="space-y-4" data-print-area>
+      <PrintStyles />
+      <div className="flex flex-col gap-3">
+        <RunHeading
+          title={title}
+          summary={`Checked ${formatDate(item.created_at, { dateStyle: 'medium' })} · ${number(report.words)} ${report.words === 1 ? 'word' : 'words'} · ${formatTokens(item.cost)} ${item.cost === 1 ? 'token' : 'tokens'}`}
+        />
+        <ResultActions
+          tool={HUMANIZED_DETECTION}
+          historyId={item.history_id}
+          copy={copy}
+          clipboardText={clipboardText}
+          onEdit={() => onEdit({ text, fileName: run.fileName })}
+          onNew={onNew}
+        />
+      </div>
+
+      <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <ReportPanel title="Verdict" className="lg:col-start-2 lg:row-start-1">
+          <div className="space-y-4">
+            <div className="space-y-1.5">
+              <Badge variant="outline" className={cn('text-sm', meta.badge)}>
+                {meta.name}
+              </Badge>
+              <p className="text-sm">{report.verdict}</p>
+            </div>
+            {report.uncertain && (
+              <Alert>
+                <CircleHelp />
+                <AlertTitle>Uncertain</AlertTitle>
+                <AlertDescription>
+                  <p>
+                    The text is too short or too close to call. “{meta.name}” is the detector’s best guess, not a
+                    verdict.
+                  </p>
+                </AlertDescription>
+              </Alert>
+            )}
+            <ClassProbabilities report={report} />
+          </div>
+        </ReportPanel>
+
+        <Card className="py-5 lg:col-start-1 lg:row-span-2 lg:row-start-1">
+          <CardContent className="space-y-4 px-5">
+            <div className="space-y-3">
+              <ScoreLegend title="Each sentence reads as (paler: less sure)" entries={labelLegend} />
+              <ScoreLegend title="Signs of a paraphraser, underlined" entries={signalLegend} swatch="underline" />
+            </div>
+            {sentences.length > 0 ? (
+              <ScoredText text={text} sentences={sentences} marks={marks} label="Checked text" />
+            ) : (
+              <p className="text-muted-foreground text-sm">No sentences were scored in this text.</p>
+            )}
+            <p className="text-muted-foreground text-xs" data-print-hide>
+              {report.signals.length === 0
+                ? 'No word-level signs of a paraphraser were found. '
+                : `${number(report.signals.length)} word-level ${report.signals.length === 1 ? 'sign' : 'signs'} of a paraphraser underlined. `}
+              Focus or point at a sentence to see what pushed its label.
+            </p>
+          </CardContent>
+        </Card>
+
+        <ReportPanel title="What the verdict rests on" className="lg:col-start-2">
+          <EvidenceList evidence={report.evidence} />
+        </ReportPanel>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import type { AiDetectionResult } from '@candor/contracts/tools';
+import ArrowDownRight from 'lucide-react/icons/arrow-down-right';
+import ArrowUpRight from 'lucide-react/icons/arrow-up-right';
+import { cn } from '@/lib/utils';
+
+export type Evidence = AiDetectionResult['evidence'][number];
+
+/** Which way a piece of evidence pushed: positive contributions (log-odds) push towards AI. */
+export const evidenceDirection = (evidence: Evidence) => (evidence.contribution >= 0 ? 'ai' : 'human');
+
+interface EvidenceListProps {
+  evidence: readonly Evidence[];
+  /** How strong the strongest piece is drawn against; defaults to the strongest in the list. */
+  scale?: number;
+  /** Fewer words and no bars, for a sentence's card. */
+  compact?: boolean;
+  /** Said when there is nothing to list. */
+  empty?: string;
+}
+
+/**
+ * The features behind a score, strongest first, each with the way it pushed (an arrow and words, not colour alone)
+ * and, outside the compact form, a bar as long as its weight.
+ */
+export function EvidenceList({
+  evidence,
+  scale,
+  compact = false,
+  empty = 'No single feature stood out.',
+}: EvidenceListProps) {
+  if (evidence.length === 0) return <p className="text-muted-foreground text-sm">{empty}</p>;
+  const strongest = scale ?? Math.max(...evidence.map((item) => Math.abs(item.contribution)));
+  return (
+    <ul className={cn('text-sm', compact ? 'space-y-1.5' : 'space-y-3')}>
+      {evidence.map((item) => {
+        const towardsAi = evidenceDirection(item) === 'ai';
+        const Arrow = towardsAi ? ArrowUpRight : ArrowDownRight;
+        return (
+          <li key={item.feature} className="space-y-1">
+            <div className="flex items-start justify-between gap-3">
+              <span>{item.label}</span>
+              <span
+                className={cn(
+                  'inline-flex shrink-0 items-center gap-0.5 font-medium text-xs',
+                  towardsAi ? 'text-red-700 dark:text-red-300' : 'text-emerald-700 dark:text-emerald-300',
+                )}
+              >
+                <Arrow className="size-3.5" aria-hidden="true" />
+                {towardsAi ? 'towards AI' : 'towards human'}
+              </span>
+            </div>
+            {!compact && strongest > 0 && (
+              <span className="block h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden="true">
+                <span
+                  className={cn('block h-full rounded-full', towardsAi ? 'bg-red-500/70' : 'bg-emerald-500/70')}
+                  style={{ width: `${Math.max(4, (Math.abs(item.contribution) / strongest) * 100)}%` }}
+                />
+              </span>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,156 @@
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { Popover, PopoverAnchor, PopoverContent } from '@/components/ui/popover';
+import { cn } from '@/lib/utils';
+import { segmentScoredText, type TextRange } from '../lib/scored-segments';
+
+export interface ScoredSentence extends TextRange {
+  /** The highlight (background classes readable in light and dark mode). */
+  className: string;
+  /** What the sentence's button says to assistive tech: "Sentence 2: 91% likely AI". */
+  label: string;
+  /** The card's accessible name. */
+  cardLabel: string;
+  /** Why the sentence scored as it did, shown on hover and focus. */
+  card: ReactNode;
+}
+
+export interface ScoredMark extends TextRange {
+  /** The underline (style and colour, so the kinds differ without colour too). */
+  className: string;
+}
+
+const NO_MARKS: readonly ScoredMark[] = [];
+
+/** How long the pointer rests on a sentence before its card opens, so sweeping across the text stays calm. */
+const HOVER_DELAY_MS = 250;
+
+interface ScoredTextProps {
+  text: string;
+  sentences: readonly ScoredSentence[];
+  marks?: readonly ScoredMark[];
+  /** The document's accessible name. */
+  label: string;
+}
+
+/**
+ * The checked text with each scored sentence highlighted in place. A sentence is a button: focusing it, resting the
+ * pointer on it or pressing it opens a card with the reasons behind its score; Escape or moving on closes it.
+ */
+export function ScoredText({ text, sentences, marks = NO_MARKS, label }: ScoredTextProps) {
+  const segments = useMemo(() => segmentScoredText(text, sentences, marks), [text, sentences, marks]);
+  const [open, setOpen] = useState<number | null>(null);
+  const hoverTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(hoverTimer.current), []);
+
+  // Only the sentence that is open may close itself: moving focus to the next one opens it before this one hears.
+  const close = (sentence: number) => setOpen((current) => (current === sentence ? null : current));
+
+  return (
+    <div
+      role="document"
+      aria-label={label}
+      className="whitespace-pre-wrap break-words font-serif text-base leading-loose print:leading-relaxed"
+    >
+      {segments.map((segment) => {
+        if (segment.kind === 'plain') return <span key={segment.start}>{segment.text}</span>;
+        const sentence = sentences[segment.sentence];
+        if (!sentence) return null;
+        const index = segment.sentence;
+        return (
+          <Popover
+            key={segment.start}
+            open={open === index}
+            onOpenChange={(next) => (next ? setOpen(index) : close(index))}
+          >
+            <PopoverAnchor asChild>
+              <button
+                type="button"
+                aria-label={sentence.label}
+                aria-expanded={open === index}
+                aria-haspopup="dialog"
+                onFocus={() => setOpen(index)}
+                onBlur={() => close(index)}
+                onClick={() => setOpen(index)}
+                onMouseEnter={() => {
+                  window.clearTimeout(hoverTimer.current);
+                  hoverTimer.current = window.setTimeout(() => setOpen(index), HOVER_DELAY_MS);
+                }}
+                onMouseLeave={(event) => {
+                  window.clearTimeout(hoverTimer.current);
+                  if (document.activeElement !== event.currentTarget) close(index);
+                }}
+                className={cn(
+                  'inline cursor-help whitespace-pre-wrap rounded-sm px-0.5 text-left outline-none transition-colors [-webkit-box-decoration-break:clone] [box-decoration-break:clone] focus-visible:ring-2 focus-visible:ring-ring print:px-0',
+                  sentence.className,
+                )}
+              >
+                {segment.pieces.map((piece) => {
+                  const mark = piece.mark === null ? undefined : marks[piece.mark];
+                  return (
+                    <span key={piece.start} className={cn(mark && 'underline underline-offset-4', mark?.className)}>
+                      {piece.text}
+                    </span>
+                  );
+                })}
+              </button>
+            </PopoverAnchor>
+            <PopoverContent
+              align="start"
+              aria-label={sentence.cardLabel}
+              className="w-80 max-w-[calc(100vw-2rem)] print:hidden"
+              // The card explains the sentence; focus stays in the text so Tab keeps moving through it.
+              onOpenAutoFocus={(event) => event.preventDefault()}
+              onCloseAutoFocus={(event) => event.preventDefault()}
+            >
+              {sentence.card}
+            </PopoverContent>
+          </Popover>
+        );
+      })}
+    </div>
+  );
+}
+
+export interface LegendEntry {
+  /** The swatch: the same classes as the highlight or underline it explains. */
+  className: string;
+  label: string;
+  description?: string;
+}
+
+/** What the colours and underlines in the text mean. */
+export function ScoreLegend({
+  title,
+  entries,
+  swatch = 'box',
+}: {
+  title: string;
+  entries: readonly LegendEntry[];
+  swatch?: 'box' | 'underline';
+}) {
+  return (
+    <div className="space-y-1.5">
+      <p className="font-medium text-muted-foreground text-xs">{title}</p>
+      <ul className="flex flex-wrap gap-x-4 gap-y-1.5 text-xs">
+        {entries.map((entry) => (
+          <li key={entry.label} className="flex items-center gap-1.5">
+            {swatch === 'box' ? (
+              <span
+                aria-hidden="true"
+                className={cn('size-3 shrink-0 rounded-sm border border-border/60', entry.className)}
+              />
+            ) : (
+              <span aria-hidden="true" className={cn('font-serif underline underline-offset-4', entry.className)}>
+                abc
+              </span>
+            )}
+            <span>
+              {entry.label}
+              {entry.description && <span className="text-muted-foreground"> — {entry.description}</span>}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
