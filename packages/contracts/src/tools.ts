@@ -1,6 +1,7 @@
 import { hasEnoughEnglish } from '@candor/engine-ai-detect/language';
 import { aiDetectionReportSchema } from '@candor/engine-ai-detect/report';
 import { humanizedDetectionReportSchema } from '@candor/engine-humanized-detect/report';
+import { excludedRangeSchema } from '@candor/engine-plagiarism/report';
 import { writingReportSchema } from '@candor/engine-writing/report';
 import { z } from 'zod';
 import type { serviceNameSchema } from './tokens.js';
@@ -9,7 +10,7 @@ import type { serviceNameSchema } from './tokens.js';
  * Tool runs (docs/tool-runs.md): every tool is started as a job, followed over Server-Sent Events and stored as a
  * history item. The tool ids are the URL segments of `v1/tools/{tool}/…`; each maps to one service name (§3).
  */
-export const toolIds = ['writing-analysis', 'ai-detection', 'humanized-detection'] as const;
+export const toolIds = ['writing-analysis', 'ai-detection', 'humanized-detection', 'plagiarism'] as const;
 export const toolIdSchema = z.enum(toolIds);
 export type ToolId = z.infer<typeof toolIdSchema>;
 
@@ -17,6 +18,7 @@ export const toolServiceNames = {
   'writing-analysis': 'WRITING_ANALYSIS',
   'ai-detection': 'AI_DETECTION',
   'humanized-detection': 'QUILLBOT_ANALYSIS',
+  plagiarism: 'PLAGIARISM',
 } as const satisfies Record<ToolId, z.infer<typeof serviceNameSchema>>;
 
 /** How much one run may take in. The server enforces these; the screens show them. */
@@ -34,6 +36,8 @@ export const TOOL_LIMITS: Record<ToolId, ToolLimits> = {
   'writing-analysis': { maxCharacters: 200_000, maxFileBytes: 10 * 1024 * 1024, maxPages: 100 },
   'ai-detection': { maxCharacters: 200_000, maxFileBytes: 10 * 1024 * 1024, maxPages: 100 },
   'humanized-detection': { maxCharacters: 200_000, maxFileBytes: 10 * 1024 * 1024, maxPages: 100 },
+  // The text and the uploaded sources together: the request body (BODY_LIMIT_BYTES, 1 MB by default) must hold them.
+  plagiarism: { maxCharacters: 600_000, maxFileBytes: 10 * 1024 * 1024, maxPages: 100 },
 };
 
 /** Files a text tool can read; the server extracts their text. */
@@ -131,3 +135,112 @@ export const humanizedDetectionInputSchema = aiDetectionInputSchema;
 export type HumanizedDetectionInput = z.infer<typeof humanizedDetectionInputSchema>;
 export const humanizedDetectionResultSchema = humanizedDetectionReportSchema;
 export type HumanizedDetectionResult = z.infer<typeof humanizedDetectionResultSchema>;
+
+// --- Copyright Detector (plagiarism) ------------------------------------------------------------------------------
+
+/** How many sources of each kind one run may name. */
+export const PLAGIARISM_SOURCE_LIMITS = { documents: 10, urls: 5 } as const;
+
+const hasWords = (text: string) => /[\p{L}\p{N}]/u.test(text);
+
+export const plagiarismDocumentSourceSchema = z.object({
+  /** The uploaded file's name, shown as the source's title. */
+  name: z.string().trim().min(1, 'Name the source').max(255),
+  text: z.string().refine(hasWords, 'This source has no words to compare'),
+});
+export type PlagiarismDocumentSource = z.infer<typeof plagiarismDocumentSourceSchema>;
+
+const sourceUrlSchema = z
+  .string()
+  .trim()
+  .max(2_048, 'Web addresses are at most 2,048 characters long')
+  .pipe(z.url({ protocol: /^https?$/, error: 'Enter a web address that starts with http:// or https://' }));
+
+export const plagiarismSourcesSchema = z.object({
+  /** Files the user uploaded (their text, as `v1/tools/plagiarism/extract` returned it). */
+  documents: z
+    .array(plagiarismDocumentSourceSchema)
+    .max(PLAGIARISM_SOURCE_LIMITS.documents, `Add up to ${PLAGIARISM_SOURCE_LIMITS.documents} files`)
+    .default([]),
+  /** Web pages the server fetches (public addresses only, unless the server allows private ones). */
+  urls: z
+    .array(sourceUrlSchema)
+    .max(PLAGIARISM_SOURCE_LIMITS.urls, `Add up to ${PLAGIARISM_SOURCE_LIMITS.urls} web addresses`)
+    .default([]),
+  /** The user's own earlier submissions to any text tool. */
+  my_documents: z.boolean().default(false),
+  /** Everyone's earlier submissions on this server; only when the server has turned it on. */
+  organisation_documents: z.boolean().default(false),
+});
+
+export const plagiarismInputSchema = z.object({
+  text: z
+    .string()
+    .refine((text) => text.trim().length > 0, 'Enter or upload some text to check')
+    .refine((text) => text.trim().length === 0 || hasWords(text), 'This text has no words to compare'),
+  file_name: z.string().trim().min(1).max(255).optional(),
+  sources: plagiarismSourcesSchema.refine(
+    (sources) =>
+      sources.documents.length > 0 || sources.urls.length > 0 || sources.my_documents || sources.organisation_documents,
+    'Add at least one source: a file, a web address or your earlier documents',
+  ),
+  /** Quoted passages are not counted as copied. */
+  exclude_quotations: z.boolean().default(true),
+  /** A closing list of references is not counted as copied. */
+  exclude_references: z.boolean().default(true),
+});
+export type PlagiarismInput = z.infer<typeof plagiarismInputSchema>;
+export type PlagiarismInputDraft = z.input<typeof plagiarismInputSchema>;
+
+export const plagiarismSourceKinds = ['document', 'url', 'my_document', 'organisation_document'] as const;
+export type PlagiarismSourceKind = (typeof plagiarismSourceKinds)[number];
+
+const offset = z.number().int().nonnegative();
+
+/** A source that was compared: every named file and URL, and the earlier documents that matched. */
+export const plagiarismCheckedSourceSchema = z.object({
+  source_id: z.string(),
+  kind: z.enum(plagiarismSourceKinds),
+  title: z.string(),
+  /** The page's address after redirects, for URL sources. */
+  url: z.string().nullable(),
+  /** The earlier run, for the user's own documents (organisation documents never name their owner). */
+  history_id: z.string().nullable(),
+  /** Share of the text's countable characters this source covers. */
+  similarity: z.number().min(0).max(1),
+  matched_characters: offset,
+});
+export type PlagiarismCheckedSource = z.infer<typeof plagiarismCheckedSourceSchema>;
+
+/** A copied passage: the text's range, the source's range and the source's words there (so reopening needs no source). */
+export const plagiarismPassageSchema = z.object({
+  source_id: z.string(),
+  start: offset,
+  end: offset,
+  source_start: offset,
+  source_end: offset,
+  source_text: z.string(),
+});
+export type PlagiarismPassage = z.infer<typeof plagiarismPassageSchema>;
+
+export const plagiarismResultSchema = z.object({
+  similarity: z.number().min(0).max(1),
+  words: offset,
+  /** Sorted by similarity, highest first. */
+  sources: z.array(plagiarismCheckedSourceSchema),
+  /** How many earlier documents were compared, besides the files and URLs listed in `sources`. */
+  compared: z.object({ my_documents: offset, organisation_documents: offset }),
+  /** In text order. */
+  matches: z.array(plagiarismPassageSchema),
+  excluded: z.array(excludedRangeSchema),
+});
+export type PlagiarismResult = z.infer<typeof plagiarismResultSchema>;
+
+/** `GET v1/tools/plagiarism/sources`: what the source picker can offer this user. */
+export const plagiarismSourceOptionsSchema = z.object({
+  /** The user's earlier documents that can be compared. */
+  my_documents: offset,
+  /** Whether this server compares with everyone's earlier documents (an organisation-wide setting). */
+  organisation_documents: z.boolean(),
+});
+export type PlagiarismSourceOptions = z.infer<typeof plagiarismSourceOptionsSchema>;

@@ -124,6 +124,20 @@ export const envTable = {
   },
   JOB_TIMEOUT_SECONDS: { default: '300', description: 'A tool run longer than this is stopped (and charges nothing)' },
   JOBS_PER_USER: { default: '5', description: 'Tool runs one user may have queued or running at once' },
+  SOURCE_FETCH_ALLOW_PRIVATE: {
+    default: 'false',
+    description:
+      'true lets the Copyright Detector fetch source URLs on private and loopback addresses (a self-hosted intranet)',
+  },
+  SOURCE_FETCH_MAX_BYTES: {
+    default: '5242880',
+    description: 'Largest web page the Copyright Detector reads as a source',
+  },
+  SOURCE_FETCH_TIMEOUT_SECONDS: { default: '10', description: 'Time one source URL may take, redirects included' },
+  PLAGIARISM_ORGANISATION_DOCUMENTS: {
+    default: 'false',
+    description: "true lets users compare texts with everyone's earlier documents on this server (one organisation)",
+  },
 } as const satisfies Record<string, { default: string | null; description: string }>;
 
 export type EnvName = keyof typeof envTable;
@@ -166,6 +180,10 @@ export interface ToolsConfig {
   engineMaxHeapMb: number;
   jobTimeoutSeconds: number;
   jobsPerUser: number;
+  /** Fetching the web pages a user names as plagiarism sources (guarded against server-side request forgery). */
+  sourceFetch: { allowPrivateAddresses: boolean; maxBytes: number; timeoutSeconds: number };
+  /** Whether the Copyright Detector may compare with every user's earlier documents. */
+  organisationDocuments: boolean;
 }
 
 export interface PaymentConfig {
@@ -209,6 +227,14 @@ const url = (protocols: string[], example: string) =>
         return false;
       }
     }, `must be a URL like ${example}`);
+
+const flag = () =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(['true', 'false'], { error: 'must be true or false' }))
+    .transform((value) => value === 'true');
 
 const DAY = 86_400;
 
@@ -267,6 +293,10 @@ const envSchema = z.object({
   ENGINE_MAX_HEAP_MB: integer(64, 65_536),
   JOB_TIMEOUT_SECONDS: integer(1, DAY),
   JOBS_PER_USER: integer(1, 1_000),
+  SOURCE_FETCH_ALLOW_PRIVATE: flag(),
+  SOURCE_FETCH_MAX_BYTES: integer(1_024, 100 * 1024 * 1024),
+  SOURCE_FETCH_TIMEOUT_SECONDS: integer(1, 120),
+  PLAGIARISM_ORGANISATION_DOCUMENTS: flag(),
 });
 
 /** Defaults that are computed rather than fixed strings. */
@@ -344,6 +374,12 @@ export function parseEnv(source: EnvSource, options: { cwd?: string } = {}): Con
       engineMaxHeapMb: env.ENGINE_MAX_HEAP_MB,
       jobTimeoutSeconds: env.JOB_TIMEOUT_SECONDS,
       jobsPerUser: env.JOBS_PER_USER,
+      sourceFetch: {
+        allowPrivateAddresses: env.SOURCE_FETCH_ALLOW_PRIVATE,
+        maxBytes: env.SOURCE_FETCH_MAX_BYTES,
+        timeoutSeconds: env.SOURCE_FETCH_TIMEOUT_SECONDS,
+      },
+      organisationDocuments: env.PLAGIARISM_ORGANISATION_DOCUMENTS,
     },
   };
 }

@@ -6,13 +6,20 @@ import { aiDetectionTool } from './ai-detection/definition.js';
 import { builtInEngine, createEnginePool } from './engines/engine-pool.js';
 import { humanizedDetectionTool } from './humanized-detection/definition.js';
 import { createInProcessJobQueue } from './jobs/in-process-queue.js';
+import { plagiarismTool } from './plagiarism/definition.js';
+import { plagiarismRoutes } from './plagiarism/plagiarism.routes.js';
 import type { ToolDefinition } from './tool-definition.js';
 import { toolRunsRoutes } from './tool-runs.routes.js';
 import { createToolRuns } from './tool-runs.service.js';
 import { writingAnalysisTool } from './writing-analysis/definition.js';
 
 /** Every tool the pipeline runs; a new tool is one more definition here (docs/tool-runs.md). */
-export const builtInTools: readonly ToolDefinition[] = [writingAnalysisTool, aiDetectionTool, humanizedDetectionTool];
+export const builtInTools: readonly ToolDefinition[] = [
+  writingAnalysisTool,
+  aiDetectionTool,
+  humanizedDetectionTool,
+  plagiarismTool,
+];
 
 export interface ToolsModuleOptions {
   db: Database;
@@ -37,6 +44,7 @@ export async function toolsModule(app: FastifyInstance, opts: ToolsModuleOptions
   const runs = createToolRuns({
     db: opts.db,
     tools,
+    config,
     pool,
     clock: opts.clock,
     // A reservation outlives the longest run, so only a crashed process leaves one behind.
@@ -60,4 +68,5 @@ export async function toolsModule(app: FastifyInstance, opts: ToolsModuleOptions
     await pool.close();
   });
   await app.register(toolRunsRoutes, { runs, queue, db: opts.db });
+  await app.register(plagiarismRoutes, { db: opts.db, config });
 }

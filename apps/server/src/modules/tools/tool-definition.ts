@@ -1,6 +1,8 @@
 import type { ServiceName } from '@candor/contracts';
 import type { ToolId, ToolLimits } from '@candor/contracts/tools';
+import type { Database } from '@candor/db';
 import type { z } from 'zod';
+import type { ToolsConfig } from '../../config/env.js';
 
 /** A run as it is stored: the history item and its children (spec §3). */
 export interface StoredRun {
@@ -8,6 +10,16 @@ export interface StoredRun {
   input: unknown;
   result: unknown;
   children?: { title: string; modelName?: ServiceName; input: unknown; result: unknown }[];
+}
+
+/** What a tool's `prepare` step may use: it runs in the job, before the engine, on the server's main thread. */
+export interface PrepareContext {
+  db: Database;
+  userId: string;
+  config: ToolsConfig;
+  /** Aborted when the run is cancelled or times out. */
+  signal: AbortSignal;
+  progress(update: { percent: number; stage: string }): void;
 }
 
 /** A stored run handed to a tool's exporter. */
@@ -35,6 +47,12 @@ export interface ToolDefinition<Input = unknown, Output = unknown> {
   characters(input: Input): number;
   /** What the run is charged for (words for text), counted the way the engine counts them. */
   units(input: Input): number;
+  /**
+   * Gathers what the engine needs beyond the input — things only the server can reach (the database, the network) —
+   * and returns the engine's input. Without it the engine gets the input as it is. A 4xx `AppError` thrown here
+   * fails the run with its message and charges nothing.
+   */
+  prepare?(input: Input, context: PrepareContext): Promise<unknown>;
   /** `file://` URL of the engine module (see engines/engine-module.ts) — `builtInEngine('<tool>')`. */
   engine: string;
   toHistory(input: Input, output: Output): StoredRun;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { errorCodes } from '@candor/contracts';
 import type { JobSnapshot, ToolId } from '@candor/contracts/tools';
 import { type Database, historyItems } from '@candor/db';
+import type { ToolsConfig } from '../../config/env.js';
 import { AppError, notFound, parseWith } from '../../http/errors.js';
 import { charge, release, reserve } from '../detector/ledger.js';
 import { findCurrentSubscription } from '../payment/plans.repository.js';
@@ -13,6 +14,7 @@ import type { ToolDefinition } from './tool-definition.js';
 export interface ToolRunsDeps {
   db: Database;
   tools: ReadonlyMap<ToolId, ToolDefinition>;
+  config: ToolsConfig;
   pool: EnginePool;
   clock: () => Date;
   /** How long a reservation outlives a run that never reports back (a crashed process). */
@@ -46,7 +48,10 @@ export function createToolRuns(deps: ToolRunsDeps) {
   const process: JobProcessor = async (data, { signal, progress }) => {
     const tool = toolFor(data.tool);
     try {
-      const output = await deps.pool.run(tool.engine, data.input, { signal, onProgress: progress });
+      const engineInput = tool.prepare
+        ? await tool.prepare(data.input, { db: deps.db, userId: data.userId, config: deps.config, signal, progress })
+        : data.input;
+      const output = await deps.pool.run(tool.engine, engineInput, { signal, onProgress: progress });
       const checked = tool.output.safeParse(output);
       if (!checked.success) throw new Error(`${tool.id} engine returned an invalid result: ${checked.error.message}`);
       progress(SAVING_STAGE);

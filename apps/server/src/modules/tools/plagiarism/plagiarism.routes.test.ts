@@ -1,0 +1,242 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { historyDetailSchema } from '@candor/contracts';
+import {
+  type JobSnapshot,
+  jobSnapshotSchema,
+  plagiarismResultSchema,
+  plagiarismSourceOptionsSchema,
+} from '@candor/contracts/tools';
+import { tokenizeWords } from '@candor/engine-writing/tokenize';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestClient } from '../../../test/app.js';
+import { useTestApp } from '../../../test/app.js';
+import { describeOnEachDatabase } from '../../../test/databases.js';
+import { expectError, expectNothingStored, followToEnd, newUser, totalBalance } from '../../../test/tool-runs.js';
+
+const DETECTOR = '/api/detector';
+const JOBS = `${DETECTOR}/v1/tools/plagiarism/jobs`;
+const SOURCES = `${DETECTOR}/v1/tools/plagiarism/sources`;
+
+const SOURCE = `Lighthouses were once kept by families who lived at the foot of the tower. Every evening the keeper climbed
+the spiral stair, trimmed the wick and polished the great lens until it shone, because a smeared lens could hide the
+light from a ship only a few miles out. In storms the keeper stayed awake through the night, winding the clockwork that
+turned the lamp and writing the weather into the log book. Automation arrived in the twentieth century and the last
+keepers left their towers, but many of the log books survive in county archives.`;
+
+const COPIED =
+  'Every evening the keeper climbed the spiral stair, trimmed the wick and polished the great lens until it shone';
+
+const ESSAY = `My grandmother grew up near the coast and still talks about the lighthouse she could see from her bedroom
+window. ${COPIED}, she told me, and she swore she could hear him singing on calm nights. She moved inland when she
+married and never lived by the sea again, yet she keeps a small brass model of that tower on her kitchen shelf.`;
+
+const PAGE = `<!doctype html><html><head><title>Keepers of the light</title></head><body><main><p>${SOURCE}</p></main>
+<footer>Museum of the Coast</footer></body></html>`;
+
+async function run(client: TestClient, body: unknown): Promise<JobSnapshot> {
+  const started = await client.post(JOBS, body);
+  expect(started.statusCode, started.body).toBe(202);
+  const last = (await followToEnd(client, jobSnapshotSchema.parse(started.json()).job_id)).at(-1);
+  if (!last) throw new Error('the job sent no snapshot');
+  return last;
+}
+
+async function reportOf(client: TestClient, historyId: string | null) {
+  const detail = historyDetailSchema.parse(
+    (await client.get(`${DETECTOR}/v2/ai-detector/user-history/${historyId}`)).json(),
+  );
+  return { item: detail.item, input: detail.input, report: plagiarismResultSchema.parse(detail.result) };
+}
+
+let server: http.Server;
+let origin: string;
+
+beforeAll(async () => {
+  server = http.createServer((request, response) => {
+    if (request.url === '/keepers') {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(PAGE);
+    } else {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describeOnEachDatabase('copyright detector (plagiarism)', (database) => {
+  describe('on a server with the default settings', () => {
+    const t = useTestApp(database);
+
+    it('finds the copied passage in an uploaded source, stores it side by side and charges words × 2', async () => {
+      const { client } = await newUser(t());
+      const before = await totalBalance(client);
+      const last = await run(client, {
+        text: ESSAY,
+        file_name: 'grandmother.txt',
+        sources: {
+          documents: [
+            { name: 'keepers.pdf', text: SOURCE },
+            { name: 'unrelated.txt', text: 'Bread rises.' },
+          ],
+        },
+      });
+      expect(last.status, JSON.stringify(last.error)).toBe('succeeded');
+      const words = tokenizeWords(ESSAY).length;
+      const { item, report } = await reportOf(client, last.history_id);
+      expect(item).toMatchObject({ model_name: 'PLAGIARISM', title: 'grandmother.txt', cost: words * 2 });
+      expect(await totalBalance(client)).toBe(before - words * 2);
+
+      expect(report.words).toBe(words);
+      expect(report.similarity).toBeGreaterThan(0.2);
+      expect(report.similarity).toBeLessThan(0.6);
+      // Both named files are listed, the unrelated one at 0%.
+      expect(report.sources.map((s) => [s.title, s.kind, s.similarity > 0])).toEqual([
+        ['keepers.pdf', 'document', true],
+        ['unrelated.txt', 'document', false],
+      ]);
+      const copied = report.matches.map((m) => ESSAY.slice(m.start, m.end)).join(' ');
+      expect(copied).toContain('keeper climbed the spiral stair');
+      for (const match of report.matches) {
+        expect(match.source_text).toBe(SOURCE.slice(match.source_start, match.source_end));
+        expect(match.source_text).toContain('spiral stair');
+      }
+    });
+
+    it('refuses a private address with a clear message and charges nothing', async () => {
+      const { client, userId } = await newUser(t());
+      const before = await totalBalance(client);
+      const last = await run(client, { text: ESSAY, sources: { urls: [`${origin}/keepers`] } });
+      expect(last.status).toBe('failed');
+      expect(last.error).toEqual({
+        code: 'source_address_refused',
+        message: 'Candor does not fetch private or local addresses (127.0.0.1)',
+      });
+      expect(await totalBalance(client)).toBe(before);
+      await expectNothingStored(t(), userId);
+    });
+
+    it('compares with the user’s own earlier documents, not with anyone else’s, and not with the same text', async () => {
+      const { client: writer } = await newUser(t());
+      const first = await run(writer, {
+        text: SOURCE,
+        file_name: 'keepers draft',
+        sources: { documents: [{ name: 'x', text: 'Bread rises.' }] },
+      });
+      expect(first.status).toBe('succeeded');
+      // Another user's earlier work is never compared on this server.
+      const { client: stranger } = await newUser(t());
+      expect(plagiarismSourceOptionsSchema.parse((await stranger.get(SOURCES)).json())).toEqual({
+        my_documents: 0,
+        organisation_documents: false,
+      });
+      expect(plagiarismSourceOptionsSchema.parse((await writer.get(SOURCES)).json())).toEqual({
+        my_documents: 1,
+        organisation_documents: false,
+      });
+
+      const second = await run(writer, { text: ESSAY, sources: { my_documents: true } });
+      expect(second.status, JSON.stringify(second.error)).toBe('succeeded');
+      const { report } = await reportOf(writer, second.history_id);
+      expect(report.compared).toEqual({ my_documents: 1, organisation_documents: 0 });
+      expect(report.sources).toMatchObject([
+        { kind: 'my_document', title: 'keepers draft', history_id: first.history_id },
+      ]);
+      expect(report.matches.length).toBeGreaterThan(0);
+
+      // Checking the same text again compares it with the other earlier document only, not with itself.
+      const again = await run(writer, { text: ESSAY, sources: { my_documents: true } });
+      expect((await reportOf(writer, again.history_id)).report.compared.my_documents).toBe(1);
+
+      const refused = await run(stranger, { text: ESSAY, sources: { organisation_documents: true } });
+      expect(refused.status).toBe('failed');
+      expect(refused.error?.code).toBe('organisation_documents_off');
+    });
+
+    it('refuses a text without a source, without words, or too long, before anything is charged', async () => {
+      const { client, userId } = await newUser(t());
+      const noSource = await client.post(JOBS, { text: ESSAY, sources: {} });
+      expectError(noSource, 400, 'validation_failed');
+      expect(noSource.body).toContain('Add at least one source: a file, a web address or your earlier documents');
+      const emoji = await client.post(JOBS, { text: '😀😃 🎉', sources: { my_documents: true } });
+      expectError(emoji, 400, 'validation_failed');
+      expect(emoji.body).toContain('This text has no words to compare');
+      const badUrl = await client.post(JOBS, { text: ESSAY, sources: { urls: ['file:///etc/passwd'] } });
+      expectError(badUrl, 400, 'validation_failed');
+      expect(badUrl.body).toContain('Enter a web address that starts with http:// or https://');
+      const tooMany = await client.post(JOBS, {
+        text: ESSAY,
+        sources: { urls: Array(6).fill('https://example.com/') },
+      });
+      expectError(tooMany, 400, 'validation_failed');
+      expect(tooMany.body).toContain('Add up to 5 web addresses');
+      const big = 'word '.repeat(100_000);
+      expectError(
+        await client.post(JOBS, { text: big, sources: { documents: [{ name: 'big.txt', text: big }] } }),
+        413,
+        'payload_too_large',
+      );
+      await expectNothingStored(t(), userId);
+    });
+  });
+
+  describe('on a self-hosted server that fetches its own network and shares documents organisation-wide', () => {
+    const t = useTestApp(database, {
+      env: {
+        SOURCE_FETCH_ALLOW_PRIVATE: 'true',
+        PLAGIARISM_ORGANISATION_DOCUMENTS: 'true',
+        BODY_LIMIT_BYTES: '4194304',
+      },
+    });
+
+    it('fetches a web page as a source and names it by its title and address', async () => {
+      const { client } = await newUser(t());
+      const last = await run(client, { text: ESSAY, sources: { urls: [`${origin}/keepers`] } });
+      expect(last.status, JSON.stringify(last.error)).toBe('succeeded');
+      const { report } = await reportOf(client, last.history_id);
+      expect(report.sources).toMatchObject([
+        { kind: 'url', title: 'Keepers of the light', url: `${origin}/keepers`, history_id: null },
+      ]);
+      expect(report.sources[0]?.similarity).toBeGreaterThan(0.2);
+      expect(report.matches[0]?.source_text).toContain('spiral stair');
+    });
+
+    it('fails an unreachable or missing page with its address and charges nothing', async () => {
+      const { client, userId } = await newUser(t());
+      const closed = http.createServer();
+      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+      const closedPort = (closed.address() as AddressInfo).port;
+      await new Promise<void>((resolve) => closed.close(() => resolve()));
+
+      const unreachable = await run(client, {
+        text: ESSAY,
+        sources: { urls: [`${origin}/keepers`, `http://127.0.0.1:${closedPort}/gone`] },
+      });
+      expect(unreachable.error).toEqual({ code: 'source_unreachable', message: 'Could not reach 127.0.0.1' });
+      const missing = await run(client, { text: ESSAY, sources: { urls: [`${origin}/missing`] } });
+      expect(missing.error).toEqual({ code: 'source_http_error', message: '127.0.0.1 answered 404' });
+      await expectNothingStored(t(), userId);
+    });
+
+    it('compares with everyone’s earlier documents without naming whose they are', async () => {
+      const { client: author } = await newUser(t());
+      const first = await run(author, { text: SOURCE, file_name: 'Private title', sources: { my_documents: true } });
+      expect(first.status, JSON.stringify(first.error)).toBe('succeeded');
+
+      const { client: student } = await newUser(t());
+      expect(plagiarismSourceOptionsSchema.parse((await student.get(SOURCES)).json()).organisation_documents).toBe(
+        true,
+      );
+      const last = await run(student, { text: ESSAY, sources: { organisation_documents: true } });
+      expect(last.status, JSON.stringify(last.error)).toBe('succeeded');
+      const { report } = await reportOf(student, last.history_id);
+      const match = report.sources.find((source) => source.kind === 'organisation_document');
+      expect(match).toMatchObject({ history_id: null, url: null });
+      expect(match?.title).toMatch(/^A document submitted in your organisation on \d{4}-\d{2}-\d{2}$/);
+      expect(JSON.stringify(report)).not.toContain('Private title');
+      expect(report.matches.length).toBeGreaterThan(0);
+    });
+  });
+});

@@ -1,0 +1,116 @@
+import type { PlagiarismInput, PlagiarismSourceKind } from '@candor/contracts/tools';
+import { fetchSourceUrl } from '../sources/fetch-source-url.js';
+import type { PrepareContext } from '../tool-definition.js';
+import { readMyDocuments, readOrganisationDocuments } from './earlier-documents.js';
+
+/** A reference text with what the report says about it; `source_id` is unique within one run. */
+export interface GatheredSource {
+  source_id: string;
+  kind: PlagiarismSourceKind;
+  title: string;
+  url: string | null;
+  history_id: string | null;
+  text: string;
+}
+
+/** The engine's input: the text, its options and every source's text, gathered on the server. */
+export interface PlagiarismEngineInput {
+  text: string;
+  exclude_quotations: boolean;
+  exclude_references: boolean;
+  sources: GatheredSource[];
+}
+
+const MAX_REDIRECTS = 5;
+const dateOf = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * Reads every source a run names: uploaded files as given, web pages fetched (all of them, or the run fails with
+ * the first address that could not be read and charges nothing), and earlier documents from the database. An earlier
+ * document with exactly the text being checked is the same document sent to another tool, not a source, so it is
+ * left out.
+ */
+export async function gatherSources(input: PlagiarismInput, context: PrepareContext): Promise<PlagiarismEngineInput> {
+  const { sources } = input;
+  const gathered: GatheredSource[] = sources.documents.map((document, index) => ({
+    source_id: `document-${index + 1}`,
+    kind: 'document',
+    title: document.name,
+    url: null,
+    history_id: null,
+    text: document.text,
+  }));
+
+  if (sources.urls.length > 0) {
+    const pages = sources.urls.length === 1 ? 'the web page' : `${sources.urls.length} web pages`;
+    context.progress({ percent: 5, stage: `Reading ${pages}` });
+    const { sourceFetch } = context.config;
+    // One failure stops the others: the run fails anyway, and they should not keep the connections open.
+    const abort = new AbortController();
+    const signal = AbortSignal.any([context.signal, abort.signal]);
+    const fetched = await Promise.all(
+      sources.urls.map((url) =>
+        fetchSourceUrl(url, {
+          allowPrivateAddresses: sourceFetch.allowPrivateAddresses,
+          maxBytes: sourceFetch.maxBytes,
+          timeoutMs: sourceFetch.timeoutSeconds * 1_000,
+          maxRedirects: MAX_REDIRECTS,
+          signal,
+        }).catch((error: unknown) => {
+          abort.abort();
+          throw error;
+        }),
+      ),
+    );
+    fetched.forEach((page, index) => {
+      gathered.push({
+        source_id: `url-${index + 1}`,
+        kind: 'url',
+        title: page.title ?? page.url,
+        url: page.url,
+        history_id: null,
+        text: page.text,
+      });
+    });
+  }
+
+  const isAnotherDocument = (text: string) => text !== input.text;
+  if (sources.my_documents) {
+    context.progress({ percent: 10, stage: 'Reading your earlier documents' });
+    for (const document of await readMyDocuments(context.db, context.userId)) {
+      if (!isAnotherDocument(document.text)) continue;
+      gathered.push({
+        source_id: `my-${document.historyId}`,
+        kind: 'my_document',
+        title: document.title,
+        url: null,
+        history_id: document.historyId,
+        text: document.text,
+      });
+    }
+  }
+  if (sources.organisation_documents) {
+    context.progress({ percent: 12, stage: "Reading your organisation's documents" });
+    let number = 0;
+    for (const document of await readOrganisationDocuments(context.db, context.userId)) {
+      if (!isAnotherDocument(document.text)) continue;
+      number += 1;
+      // Never the owner or the title: only that someone in the organisation submitted it, and when.
+      gathered.push({
+        source_id: `organisation-${number}`,
+        kind: 'organisation_document',
+        title: `A document submitted in your organisation on ${dateOf(document.createdAt)}`,
+        url: null,
+        history_id: null,
+        text: document.text,
+      });
+    }
+  }
+
+  return {
+    text: input.text,
+    exclude_quotations: input.exclude_quotations,
+    exclude_references: input.exclude_references,
+    sources: gathered,
+  };
+}
