@@ -4,6 +4,7 @@ import Download from 'lucide-react/icons/download';
 import PenLine from 'lucide-react/icons/pen-line';
 import Plus from 'lucide-react/icons/plus';
 import Printer from 'lucide-react/icons/printer';
+import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 import { toolReportPdfUrl } from '../api/tool-jobs';
@@ -19,9 +20,11 @@ interface ResultActionsProps {
   onNew: () => void;
   /** Whether the server renders a PDF report for this tool (`exportPdf` in its definition). */
   pdfReport?: boolean;
+  /** The tool's own exports (the Copyright Detector's CSV of matches), after Print. */
+  children?: ReactNode;
 }
 
-/** What a user does with a report: download it as PDF, copy it, print it, edit and re-run, or start anew. */
+/** What a user does with a report: download it as PDF, copy it, print it, export it, edit and re-run, or start anew. */
 export function ResultActions({
   tool,
   historyId,
@@ -30,6 +33,7 @@ export function ResultActions({
   onEdit,
   onNew,
   pdfReport = false,
+  children,
 }: ResultActionsProps) {
   const copyReport = async () => {
     try {
@@ -57,6 +61,7 @@ export function ResultActions({
         <Printer />
         Print
       </Button>
+      {children}
       <Button size="sm" variant="outline" onClick={onEdit}>
         <PenLine />
         Edit and re-{copy.verb}

@@ -1,9 +1,18 @@
-import { type ExtractedText, TOOL_LIMITS, type ToolId, uploadFormats } from '@candor/contracts/tools';
+import { type ExtractedText, TOOL_LIMITS, type ToolId } from '@candor/contracts/tools';
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import FileText from 'lucide-react/icons/file-text';
 import Upload from 'lucide-react/icons/upload';
 import X from 'lucide-react/icons/x';
-import { type DragEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import {
+  type Dispatch,
+  type DragEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  type SetStateAction,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -14,35 +23,31 @@ import { getErrorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { extractToolText } from '../api/tool-jobs';
 import type { ToolRunCopy } from '../lib/copy';
-import { type Draft, isSameDocument } from '../lib/draft';
+import { type Draft, isSameDocument, withText } from '../lib/draft';
+import { acceptedFiles, fileProblem, megabytes, uploadFormatList } from '../lib/upload';
 import { RunCostEstimate } from './run-cost-estimate';
 import { StartError } from './start-error';
 
 const number = (value: number) => value.toLocaleString('en-US');
-const acceptedFiles = uploadFormats.flatMap((format) => [format.extension, ...format.mimeTypes]).join(',');
-const extensions = uploadFormats.map((format) => format.extension);
-const extensionList = `${extensions.slice(0, -1).join(', ')} or ${extensions.at(-1)}`;
-const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
 /** English prose averages about six characters a word, spaces included. */
 const approximateWords = (characters: number) => Math.round(characters / 6 / 1000) * 1000;
 
-/** Checks the browser can make before uploading: the server checks again and reads the file. */
-function fileProblem(file: File, maxFileBytes: number): string | null {
-  const extension = file.name.slice(file.name.lastIndexOf('.')).toLowerCase();
-  if (!extensions.includes(extension as (typeof extensions)[number])) {
-    return `${file.name} is not a file we can read. Upload a ${extensionList} file.`;
-  }
-  if (file.size > maxFileBytes) {
-    return `${file.name} is larger than ${megabytes(maxFileBytes)} MB. Upload a smaller file or paste the text.`;
-  }
-  return null;
+/** What a tool's own inputs under the editor are given (see `ToolRunInput.render`). */
+export interface ToolInputSlotProps<D extends Draft> {
+  draft: D;
+  /** Takes an update function too, so an input that finishes reading a file later builds on the latest draft. */
+  onDraftChange: Dispatch<SetStateAction<D>>;
+  /** A run is starting: the inputs stay as they are. */
+  disabled: boolean;
+  /** Why the run must wait for the inputs ("Wait until notes.pdf is read"), or null once they are ready. */
+  onPendingChange: (reason: string | null) => void;
 }
 
-interface TextInputStageProps {
+interface TextInputStageProps<D extends Draft> {
   tool: ToolId;
   copy: ToolRunCopy;
-  draft: Draft;
-  onDraftChange: (draft: Draft) => void;
+  draft: D;
+  onDraftChange: Dispatch<SetStateAction<D>>;
   onSubmit: () => void;
   isStarting: boolean;
   /** Why the last start failed, shown under the editor. */
@@ -51,10 +56,14 @@ interface TextInputStageProps {
   failure: string | null;
   /** Why the text cannot be sent as it is (the tool's own input rule), or null. */
   textProblem?: (text: string) => string | null;
+  /** The tool's own inputs, under the editor. */
+  renderInput?: (props: ToolInputSlotProps<D>) => ReactNode;
+  /** Why the whole draft cannot be sent yet, said beside the disabled start button; null when it can. */
+  blocker?: (draft: D) => string | null;
 }
 
 /** The editor of a text tool: paste or type, upload or drop a file, see the word count and cost, start a run. */
-export function TextInputStage({
+export function TextInputStage<D extends Draft>({
   tool,
   copy,
   draft,
@@ -64,7 +73,9 @@ export function TextInputStage({
   startError,
   failure,
   textProblem,
-}: TextInputStageProps) {
+  renderInput,
+  blocker,
+}: TextInputStageProps<D>) {
   const limits = TOOL_LIMITS[tool];
   const textId = useId();
   const limitsId = useId();
@@ -72,16 +83,19 @@ export function TextInputStage({
   const estimateId = useId();
   const problemId = useId();
   const fileInputId = useId();
+  const blockerId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [extracting, setExtracting] = useState<string | null>(null);
   const [extracted, setExtracted] = useState<ExtractedText | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
+  const [inputPending, setInputPending] = useState<string | null>(null);
 
   const length = draft.text.length;
   const tooLong = length > limits.maxCharacters;
   const problem = draft.text.trim().length > 0 && !tooLong ? (textProblem?.(draft.text) ?? null) : null;
-  const canSubmit = draft.text.trim().length > 0 && !tooLong && !problem && !extracting && !isStarting;
+  const blocked = inputPending ?? blocker?.(draft) ?? null;
+  const canSubmit = draft.text.trim().length > 0 && !tooLong && !problem && !blocked && !extracting && !isStarting;
 
   const upload = async (file: File) => {
     setUploadError(null);
@@ -94,7 +108,7 @@ export function TextInputStage({
     try {
       const result = await extractToolText(tool, file);
       setExtracted(result);
-      onDraftChange({ text: result.text, fileName: result.file_name });
+      onDraftChange((current) => withText(current, result.text, result.file_name));
     } catch (error) {
       setUploadError(getErrorMessage(error));
     } finally {
@@ -150,7 +164,7 @@ export function TextInputStage({
             onChange={(event) => {
               const text = event.target.value;
               const keepsFile = draft.fileName && isSameDocument(draft.text, text);
-              onDraftChange(keepsFile ? { text, fileName: draft.fileName } : { text });
+              onDraftChange(withText(draft, text, keepsFile ? draft.fileName : undefined));
             }}
             onKeyDown={onKeyDown}
             placeholder="Paste or type your text here, or drop a file."
@@ -185,9 +199,8 @@ export function TextInputStage({
           <div className="space-y-1 text-sm">
             <p className="font-medium">Or upload a document</p>
             <p className="text-muted-foreground text-xs">
-              {uploadFormats.map((format) => `${format.label} (${format.extension})`).join(', ')} · up to{' '}
-              {megabytes(limits.maxFileBytes)} MB and {limits.maxPages} pages. Scanned PDFs without a text layer cannot
-              be read.
+              {uploadFormatList} · up to {megabytes(limits.maxFileBytes)} MB and {limits.maxPages} pages. Scanned PDFs
+              without a text layer cannot be read.
             </p>
           </div>
           <div className="shrink-0">
@@ -248,12 +261,14 @@ export function TextInputStage({
               size="icon-sm"
               aria-label={`Stop using ${draft.fileName} as the title`}
               title="Stop using the file name as the title"
-              onClick={() => onDraftChange({ text: draft.text })}
+              onClick={() => onDraftChange(withText(draft, draft.text))}
             >
               <X />
             </Button>
           </div>
         )}
+
+        {renderInput?.({ draft, onDraftChange, disabled: isStarting, onPendingChange: setInputPending })}
 
         {failure && (
           <Alert variant="destructive">
@@ -266,8 +281,18 @@ export function TextInputStage({
         )}
         {startError ? <StartError error={startError} copy={copy} /> : null}
 
-        <div className="flex justify-end">
-          <Button size="lg" onClick={onSubmit} disabled={!canSubmit}>
+        <div className="flex flex-wrap items-center justify-end gap-x-4 gap-y-2">
+          {blocked && !isStarting && (
+            <p id={blockerId} className="text-muted-foreground text-sm">
+              {blocked}
+            </p>
+          )}
+          <Button
+            size="lg"
+            onClick={onSubmit}
+            disabled={!canSubmit}
+            aria-describedby={blocked && !isStarting ? blockerId : undefined}
+          >
             {isStarting && <Spinner />}
             {copy.submitLabel}
           </Button>

@@ -6,17 +6,41 @@ import { capitalise, type ToolRunCopy } from '../lib/copy';
 import { type Draft, forgetDraft, readStoredDraft, storeDraft } from '../lib/draft';
 import { useToolJob } from '../use-tool-job';
 import { RunningStage } from './running-stage';
-import { TextInputStage } from './text-input-stage';
+import { TextInputStage, type ToolInputSlotProps } from './text-input-stage';
 
-export interface ResultStageProps {
+export interface ResultStageProps<D extends Draft = Draft> {
   historyId: string;
-  /** Back to the editor with this text. */
-  onEdit: (draft: Draft) => void;
+  /** Back to the editor with this text (and the tool's other inputs). */
+  onEdit: (draft: D) => void;
   /** Back to an empty editor. */
   onNew: () => void;
 }
 
-export interface ToolRunPageProps {
+/**
+ * A tool's inputs beside the text (the Copyright Detector's sources and options). They live in the draft, so they
+ * are sent with the text, kept in sessionStorage while the run goes, and given back by Edit and after a failed run.
+ */
+export interface ToolRunInput<D extends Draft> {
+  /** The draft of a new run. */
+  empty: D;
+  /** The draft kept in sessionStorage, read back: whatever is missing or malformed comes from `empty`. */
+  restore: (stored: Draft) => D;
+  /** The run's request body. */
+  body: (draft: D) => object;
+  /** Why the draft cannot be sent yet (no source chosen), said beside the disabled start button; null when it can. */
+  blocker?: (draft: D) => string | null;
+  /** The inputs, under the editor. */
+  render?: (props: ToolInputSlotProps<D>) => ReactNode;
+}
+
+/** A text tool's input: the text, titled by the file it came from. */
+const textOnly: ToolRunInput<Draft> = {
+  empty: { text: '' },
+  restore: (stored) => stored,
+  body: (draft) => (draft.fileName ? { text: draft.text, file_name: draft.fileName } : { text: draft.text }),
+};
+
+export interface ToolRunPageProps<D extends Draft = Draft> {
   tool: ToolId;
   header: { title: string; description: string; icon?: ComponentProps<typeof PageHeader>['icon'] };
   copy: ToolRunCopy;
@@ -29,11 +53,13 @@ export interface ToolRunPageProps {
   /** Leaves the stored run for the editor. */
   onLeaveRun: () => void;
   /** The report of a stored run. */
-  renderResult: (props: ResultStageProps) => ReactNode;
+  renderResult: (props: ResultStageProps<D>) => ReactNode;
   /** What a running job has found so far, from its `partial`. */
   renderProgress?: (job: JobSnapshot | null) => ReactNode;
   /** Why a text cannot be sent as it is (the tool's input rule), checked as the user types. */
   textProblem?: (text: string) => string | null;
+  /** The tool's inputs beside the text; without it the run's body is the text and its file name. */
+  input?: ToolRunInput<D>;
   /** Shown above the stage (a welcome banner). */
   children?: ReactNode;
 }
@@ -42,7 +68,7 @@ export interface ToolRunPageProps {
  * The three stages of a text tool on one screen: the editor, the run in progress (re-attached after a reload),
  * and the stored report at ?history_id=. Each tool brings its words, its report and its input rule.
  */
-export function ToolRunPage({
+export function ToolRunPage<D extends Draft = Draft>({
   tool,
   header,
   copy,
@@ -53,10 +79,13 @@ export function ToolRunPage({
   renderResult,
   renderProgress,
   textProblem,
+  input: toolInput,
   children,
-}: ToolRunPageProps) {
-  const [draft, setDraft] = useState<Draft>(() => readStoredDraft(draftKey));
-  const run = useToolJob<{ text: string; file_name?: string }>(tool, {
+}: ToolRunPageProps<D>) {
+  // Without `input` the draft is a plain Draft, so the text-only input fits it.
+  const input = toolInput ?? (textOnly as unknown as ToolRunInput<D>);
+  const [draft, setDraft] = useState<D>(() => input.restore(readStoredDraft(draftKey)));
+  const run = useToolJob<object>(tool, {
     onSucceeded: (job) => {
       forgetDraft(draftKey);
       if (job.history_id) onShowRun(job.history_id);
@@ -66,9 +95,9 @@ export function ToolRunPage({
 
   const submit = () => {
     storeDraft(draftKey, draft);
-    void run.start(draft.fileName ? { text: draft.text, file_name: draft.fileName } : { text: draft.text });
+    void run.start(input.body(draft));
   };
-  const backToEditor = (next: Draft) => {
+  const backToEditor = (next: D) => {
     run.reset();
     setDraft(next);
     onLeaveRun();
@@ -90,7 +119,7 @@ export function ToolRunPage({
       </RunningStage>
     );
   } else if (historyId) {
-    stage = renderResult({ historyId, onEdit: backToEditor, onNew: () => backToEditor({ text: '' }) });
+    stage = renderResult({ historyId, onEdit: backToEditor, onNew: () => backToEditor(input.empty) });
   } else {
     stage = (
       <TextInputStage
@@ -106,6 +135,8 @@ export function ToolRunPage({
         startError={run.error}
         failure={run.job?.status === 'failed' ? (run.job.error?.message ?? 'Something went wrong.') : null}
         textProblem={textProblem}
+        renderInput={input.render}
+        blocker={input.blocker}
       />
     );
   }

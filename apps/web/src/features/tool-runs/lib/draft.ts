@@ -20,6 +20,15 @@ export function isSameDocument(previous: string, next: string): boolean {
   return next.startsWith(previous.slice(0, margin)) || next.endsWith(previous.slice(previous.length - margin));
 }
 
+/**
+ * `draft` with a new text, and the file it came from when there is one: a tool's other inputs (the Copyright
+ * Detector's sources) stay as they are, so typing or uploading never drops them.
+ */
+export function withText<D extends Draft>(draft: D, text: string, fileName?: string): D {
+  const { fileName: _previous, ...rest } = draft;
+  return (fileName ? { ...rest, text, fileName } : { ...rest, text }) as D;
+}
+
 /** The draft kept in sessionStorage under `key` while its run is going, or an empty one. */
 export function readStoredDraft(key: string): Draft {
   try {

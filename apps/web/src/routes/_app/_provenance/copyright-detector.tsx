@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ToolComingSoonPage } from '@/components/layout/coming-soon';
-import { tools } from '@/config/navigation';
-import { SavedRunNotice } from '@/features/history/components/saved-run-notice';
+import { useCallback } from 'react';
+import { CopyrightDetectionPage } from '@/features/copyright-detection/components/copyright-detection-page';
 import { titleHead } from '@/lib/head';
 
 export const Route = createFileRoute('/_app/_provenance/copyright-detector')({
@@ -11,9 +10,11 @@ export const Route = createFileRoute('/_app/_provenance/copyright-detector')({
 
 function RouteComponent() {
   const { history_id } = Route.useSearch();
-  return (
-    <ToolComingSoonPage tool={tools.copyrightDetector}>
-      {history_id && <SavedRunNotice historyId={history_id} />}
-    </ToolComingSoonPage>
+  const navigate = Route.useNavigate();
+  const showRun = useCallback(
+    (historyId: string) => navigate({ search: { history_id: historyId }, replace: true }),
+    [navigate],
   );
+  const leaveRun = useCallback(() => navigate({ search: {} }), [navigate]);
+  return <CopyrightDetectionPage historyId={history_id} onShowRun={showRun} onLeaveRun={leaveRun} />;
 }

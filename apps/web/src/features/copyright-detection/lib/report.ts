@@ -1,0 +1,116 @@
+import type { PlagiarismCheckedSource, PlagiarismPassage, PlagiarismResult } from '@candor/contracts/tools';
+import { formatPercent } from '@/features/tool-runs/lib/probability';
+import type { CopyrightRun } from '../api/copyright-detection';
+import { type SourceColour, sourceColour, sourceKindMeta } from './source-meta';
+
+const number = (value: number) => value.toLocaleString('en-US');
+const count = (value: number, one: string, many: string) => `${number(value)} ${value === 1 ? one : many}`;
+
+/** "a, b and c". */
+function listing(parts: readonly string[]): string {
+  if (parts.length <= 1) return parts[0] ?? '';
+  return `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
+
+/** A compared source as the report shows it. */
+export interface SourceEntry {
+  source: PlagiarismCheckedSource;
+  /** 1-based, in list order (most similar first): the number the text's markers and the passages carry. */
+  number: number;
+  colour: SourceColour;
+  /** How many of the report's passages come from this source. */
+  passages: number;
+}
+
+/** The sources, most similar first (ties keep the server's order), each numbered and coloured. */
+export function sourceEntries(report: PlagiarismResult): SourceEntry[] {
+  const passages = new Map<string, number>();
+  for (const match of report.matches) passages.set(match.source_id, (passages.get(match.source_id) ?? 0) + 1);
+  return [...report.sources]
+    .sort((a, b) => b.similarity - a.similarity)
+    .map((source, index) => ({
+      source,
+      number: index + 1,
+      colour: sourceColour(index),
+      passages: passages.get(source.source_id) ?? 0,
+    }));
+}
+
+/** A copied passage with its source, and its words in the checked text. */
+export interface Passage {
+  /** 1-based, in text order. */
+  number: number;
+  match: PlagiarismPassage;
+  entry: SourceEntry;
+  text: string;
+}
+
+/** The matches, in text order, that name a known source and fit the text (others cannot be drawn honestly). */
+export function readPassages(report: PlagiarismResult, text: string, entries: readonly SourceEntry[]): Passage[] {
+  const bySource = new Map(entries.map((entry) => [entry.source.source_id, entry]));
+  const passages: Passage[] = [];
+  for (const match of report.matches) {
+    const entry = bySource.get(match.source_id);
+    if (!entry || match.start >= match.end || match.end > text.length) continue;
+    passages.push({ number: passages.length + 1, match, entry, text: text.slice(match.start, match.end) });
+  }
+  return passages;
+}
+
+/** Every source the text was compared with: the named files and pages, and the earlier documents. */
+export const comparedSources = (report: PlagiarismResult) =>
+  report.sources.filter((source) => source.kind === 'document' || source.kind === 'url').length +
+  report.compared.my_documents +
+  report.compared.organisation_documents;
+
+/** "18% of the text matches 2 sources", or, with no match, "No copied passages found in 5 sources". */
+export function similarityVerdict(report: PlagiarismResult): string {
+  if (report.matches.length === 0) {
+    return `No copied passages found in ${count(comparedSources(report), 'source', 'sources')}`;
+  }
+  const matched = new Set(report.matches.map((match) => match.source_id)).size;
+  return `${formatPercent(report.similarity)} of the text matches ${count(matched, 'source', 'sources')}`;
+}
+
+/** "Compared with 2 files, 1 web page and 14 earlier documents of yours." */
+export function comparedLine(report: PlagiarismResult): string {
+  const ofKind = (kind: PlagiarismCheckedSource['kind']) => report.sources.filter((s) => s.kind === kind).length;
+  const parts = [
+    ofKind('document') > 0 && count(ofKind('document'), 'file', 'files'),
+    ofKind('url') > 0 && count(ofKind('url'), 'web page', 'web pages'),
+    report.compared.my_documents > 0 &&
+      `${count(report.compared.my_documents, 'earlier document', 'earlier documents')} of yours`,
+    report.compared.organisation_documents > 0 &&
+      `${count(report.compared.organisation_documents, 'document', 'documents')} from your organisation`,
+  ].filter((part): part is string => typeof part === 'string');
+  return parts.length > 0 ? `Compared with ${listing(parts)}.` : 'Compared with no sources.';
+}
+
+/** What was left out of the count: "Not counted: 2 quotations and the reference list." */
+export function excludedLine(report: PlagiarismResult): string | null {
+  const quotations = report.excluded.filter((range) => range.reason === 'quotation').length;
+  const references = report.excluded.some((range) => range.reason === 'references');
+  const parts = [
+    quotations > 0 && count(quotations, 'quotation', 'quotations'),
+    references && 'the reference list',
+  ].filter((part): part is string => typeof part === 'string');
+  return parts.length > 0 ? `Not counted: ${listing(parts)}.` : null;
+}
+
+/** The Copy summary: verdict, what was compared, each source with its share. */
+export function copyrightSummary(run: CopyrightRun, title: string, entries: readonly SourceEntry[]): string {
+  const { report } = run;
+  const lines = [`Copyright Detector — ${title}`, `${similarityVerdict(report)}.`, comparedLine(report)];
+  const excluded = excludedLine(report);
+  if (excluded) lines.push(excluded);
+  if (entries.length > 0) {
+    lines.push('', 'Sources:');
+    for (const { source, number: position } of entries) {
+      const where = source.url
+        ? `${sourceKindMeta[source.kind].label}, ${source.url}`
+        : sourceKindMeta[source.kind].label;
+      lines.push(`${position}. ${source.title} (${where}) — ${formatPercent(source.similarity)}`);
+    }
+  }
+  return lines.join('\n');
+}
