@@ -72,7 +72,7 @@ export function detectAi(text: string, model: DetectorModel): AiDetectionReport 
   const probability = sigmoid(document.logOdds);
   const low = sigmoid(document.logOdds - Z90 * document.standardError);
   const high = sigmoid(document.logOdds + Z90 * document.standardError);
-  const { threshold } = model.file;
+  const { threshold, humanThreshold } = model.file;
 
   const sentences = scored.sentences.map((sentence, s) => {
     const values = model.features(scored, s, s + 1);
@@ -86,7 +86,16 @@ export function detectAi(text: string, model: DetectorModel): AiDetectionReport 
     };
   });
 
-  const label = labelOf({ words, probability, low, high, threshold, minimumWords: model.file.minimumWords, sentences });
+  const label = labelOf({
+    words,
+    probability,
+    low,
+    high,
+    threshold,
+    humanThreshold,
+    minimumWords: model.file.minimumWords,
+    sentences,
+  });
   const familyProbabilities = model.family.probabilities(document.values);
   const families = model.family.classes.map((family, k) => ({
     family: family as SourceFamily,
@@ -100,6 +109,7 @@ export function detectAi(text: string, model: DetectorModel): AiDetectionReport 
     label,
     verdict: verdictOf(label, words, model.file.minimumWords),
     threshold,
+    human_threshold: humanThreshold,
     words,
     sentences: sentences.map(({ words: _, ...sentence }) => sentence),
     evidence: evidenceFrom(model.document.contributions(document.values, 1, 0), 6),
@@ -117,14 +127,16 @@ interface LabelInputs {
   low: number;
   high: number;
   threshold: number;
+  humanThreshold: number;
   minimumWords: number;
   sentences: { ai_probability: number; words: number }[];
 }
 
 /**
- * "ai" only when the whole 90% interval clears the threshold, "human" only when it lies below it; a text whose
- * sentences split into confidently AI and confidently human parts is "mixed"; everything else, and every text too
- * short to judge, is "uncertain" — a confident wrong answer costs a writer far more than an honest "can't tell".
+ * "ai" only when the whole 90% interval clears the AI threshold, "human" only when it lies below the (lower) human
+ * threshold; a text whose sentences split into confidently AI and confidently human parts is "mixed"; everything
+ * else, and every text too short to judge, is "uncertain" — a confident wrong answer costs a writer far more than an
+ * honest "can't tell".
  */
 export function labelOf(inputs: LabelInputs): AiLabel {
   if (inputs.words < inputs.minimumWords) return 'uncertain';
@@ -137,7 +149,7 @@ export function labelOf(inputs: LabelInputs): AiLabel {
   const mixed = aiWords >= MIXED_SHARE * inputs.words && humanWords >= MIXED_SHARE * inputs.words;
   if (inputs.low >= inputs.threshold) return 'ai';
   if (mixed && inputs.high >= inputs.threshold) return 'mixed';
-  if (inputs.high < inputs.threshold) return 'human';
+  if (inputs.high < inputs.humanThreshold) return 'human';
   return 'uncertain';
 }
 
@@ -146,12 +158,12 @@ function verdictOf(label: AiLabel, words: number, minimumWords: number): string 
     case 'ai':
       return 'This text reads as written by an AI: the whole confidence interval is above the threshold.';
     case 'human':
-      return 'This text reads as written by a person: the whole confidence interval is below the threshold.';
+      return 'This text reads as written by a person: the whole confidence interval is below the human threshold.';
     case 'mixed':
       return 'Parts of this text read as AI-written and parts as human-written.';
     case 'uncertain':
       return words < minimumWords
         ? `Too short to tell: the detector needs at least ${minimumWords} words to judge a text.`
-        : 'Too close to call: the confidence interval spans the threshold. Longer samples give clearer answers.';
+        : 'Too close to call: the confidence interval reaches between the human and the AI thresholds. Longer samples give clearer answers.';
   }
 }

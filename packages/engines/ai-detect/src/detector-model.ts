@@ -24,6 +24,11 @@ export interface DetectorModelFile {
   humanized: SerializedLinearModel;
   /** AI probability at or above which a text is called AI: ≤ 1% false positives on held-out human text. */
   threshold: number;
+  /**
+   * AI probability below which a text is called human: at most 5% of held-out AI texts score lower. Between the two
+   * thresholds the detector says "uncertain" rather than guess.
+   */
+  humanThreshold: number;
   /** Smallest standard error of the document log-odds for a 100-word text; shrinks with √words. */
   standardErrorAt100Words: number;
   /** Below this many words the label is "uncertain" whatever the score. */

@@ -53,6 +53,8 @@ export const aiDetectionReportSchema = z.object({
   verdict: z.string(),
   /** Probability at or above which a text is called AI (chosen for ≤ 1% false positives on human text). */
   threshold: z.number().min(0).max(1),
+  /** Probability below which a text is called human (at most 5% of held-out AI texts score lower). */
+  human_threshold: z.number().min(0).max(1),
   words: z.number().int().nonnegative(),
   sentences: z.array(sentenceScoreSchema),
   /** The strongest reasons behind the document's score, strongest first. */

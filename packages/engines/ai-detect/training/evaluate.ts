@@ -3,7 +3,7 @@ import type { DetectorModel, DetectorModelFile } from '../src/detector-model.js'
 import type { ScoredText } from '../src/features.js';
 import { sigmoid } from '../src/linear-model.js';
 import { foldOf, type LabelledText } from './dataset.js';
-import { auroc, macroF1, thresholdForFalsePositiveRate } from './metrics.js';
+import { auroc, macroF1, thresholdForFalsePositiveRate, thresholdForMissRate } from './metrics.js';
 import { crossFitScores, fitDetectorModels, trainingSet } from './pipeline.js';
 
 /**
@@ -22,6 +22,12 @@ export interface Evaluation {
   outOfFold: {
     auroc: number;
     threshold: number;
+    /** Below it a text is called human: at most 5% of the AI texts score lower out of fold. */
+    humanThreshold: number;
+    /** AI texts whose out-of-fold probability is below the human threshold. */
+    aiBelowHumanThreshold: number;
+    /** Human texts whose out-of-fold probability is below the human threshold. */
+    humanBelowHumanThreshold: number;
     falsePositiveRate: number;
     truePositiveRate: number;
     /** Texts under 150 words: share labelled uncertain, and share confidently wrong. */
@@ -147,6 +153,8 @@ export function evaluateDetectors(texts: readonly LabelledText[], log: (line: st
     }
   }
   const threshold = thresholdForFalsePositiveRate(outOfFoldHuman, 0.01);
+  const outOfFoldAi = all.filter(isAi).map((i) => probability.get(i) as number);
+  const humanThreshold = Math.min(thresholdForMissRate(outOfFoldAi, 0.05), threshold);
   for (const i of all) {
     const fitted = fittedByFold[foldOf(texts[i] as LabelledText, FOLDS)] as DetectorModel;
     const s = scored[i] as ScoredText;
@@ -157,7 +165,8 @@ export function evaluateDetectors(texts: readonly LabelledText[], log: (line: st
       probability: sigmoid(document.logOdds),
       low: sigmoid(document.logOdds - z),
       high: sigmoid(document.logOdds + z),
-      threshold: fitted.file.threshold,
+      threshold,
+      humanThreshold,
       minimumWords: fitted.file.minimumWords,
       sentences: [],
     });
@@ -182,6 +191,9 @@ export function evaluateDetectors(texts: readonly LabelledText[], log: (line: st
     outOfFold: {
       auroc: auroc(scores, all.map(isAi)),
       threshold,
+      humanThreshold,
+      aiBelowHumanThreshold: aiScores.filter((p) => p < humanThreshold).length / aiScores.length,
+      humanBelowHumanThreshold: humanScores.filter((p) => p < humanThreshold).length / humanScores.length,
       falsePositiveRate: humanScores.filter((p) => p >= threshold).length / humanScores.length,
       truePositiveRate: aiScores.filter((p) => p >= threshold).length / aiScores.length,
       short: {

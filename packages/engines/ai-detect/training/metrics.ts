@@ -30,6 +30,14 @@ export function thresholdForFalsePositiveRate(negativeScores: readonly number[],
   return (sorted[allowed] ?? Number.NEGATIVE_INFINITY) + 1e-9;
 }
 
+/** The largest threshold with at most `rate` of the positives below it. */
+export function thresholdForMissRate(positiveScores: readonly number[], rate: number): number {
+  return -thresholdForFalsePositiveRate(
+    positiveScores.map((score) => -score),
+    rate,
+  );
+}
+
 export function macroF1(truth: readonly number[], predicted: readonly number[], classes: number): number {
   let total = 0;
   for (let k = 0; k < classes; k++) {

@@ -52,6 +52,7 @@ ${Object.entries(o.labels)
   )
   .join('\n')}
 
+Human threshold ${num(o.humanThreshold)} (at most 5% of AI texts below it out of fold): ${pct(o.aiBelowHumanThreshold)} of AI texts and ${pct(o.humanBelowHumanThreshold)} of human texts score below it; between the two thresholds the label is "uncertain".
 Texts under 150 words (${o.short.texts}): ${pct(o.short.uncertain)} labelled uncertain, ${pct(o.short.confidentlyWrong)} confidently wrong.
 Human texts polished by an AI (MixSet "ai_revised_human", not used for training): ${pct(o.revisedHumanCalledAi)} called AI at the threshold.
 

@@ -29,7 +29,12 @@ const fitted = fitDetectorModels(
   crossFitScores(texts),
 );
 const languageModel = buildLanguageModel(texts.filter((t) => t.origin === 'human'));
-const file = { ...fitted.file, languageModel: languageModel.toJSON(), threshold: evaluation.outOfFold.threshold };
+const file = {
+  ...fitted.file,
+  languageModel: languageModel.toJSON(),
+  threshold: evaluation.outOfFold.threshold,
+  humanThreshold: evaluation.outOfFold.humanThreshold,
+};
 mkdirSync(path.dirname(modelPath), { recursive: true });
 writeFileSync(modelPath, `${JSON.stringify(file)}\n`);
 const megabytes = (JSON.stringify(file).length / 1e6).toFixed(1);
@@ -91,7 +96,8 @@ writeFileSync(
     'Estimates the probability that an English text was written by an AI, with a 90% interval, an explicit “uncertain” label, sentence scores for highlighting and the likely source family.',
     `The label is "ai" only when the whole 90% interval (the document log-odds ± 1.645 standard errors, the standard
 error from a jackknife over eight blocks of sentences with a floor of ${fitted.file.standardErrorAt100Words} at 100
-words shrinking with √words) lies above the threshold, "human" when it lies below, "mixed" when at least a quarter of
+words shrinking with √words) lies above the AI threshold, "human" when it lies below the lower human threshold (at
+most 5% of held-out AI texts score under it), "mixed" when at least a quarter of
 the words sit in confidently AI sentences and a quarter in confidently human ones, and "uncertain" otherwise or under
 ${fitted.file.minimumWords} words. The source family is given only when the text reads as AI.`,
     `- English only; the screens refuse text with too few English words.

@@ -9,14 +9,13 @@ const MIN_ARC = 0.005;
 
 /**
  * The probability that the text is AI-written as a semicircle gauge: the value arc in the verdict's colour, the 90%
- * confidence interval as a wider translucent band, and a tick at the threshold where a text is called AI. The
- * drawing is decoration; a visually hidden meter says the same thing to assistive tech.
+ * confidence interval as a wider translucent band, and ticks at the thresholds below which a text is called human
+ * and above which it is called AI. The drawing is decoration; a visually hidden meter says the same thing to
+ * assistive tech.
  */
 export function ProbabilityGauge({ report }: { report: AiDetectionResult }) {
-  const { ai_probability: probability, confidence_interval: interval, threshold } = report;
+  const { ai_probability: probability, confidence_interval: interval, threshold, human_threshold } = report;
   const meta = aiLabelMeta[report.label];
-  const [tickInnerX, tickInnerY] = gaugePoint(threshold, GAUGE.radius - 16);
-  const [tickOuterX, tickOuterY] = gaugePoint(threshold, GAUGE.radius + 16);
   const range = formatPercentRange(interval.low, interval.high);
   return (
     <figure className="mx-auto w-full max-w-64">
@@ -47,14 +46,8 @@ export function ProbabilityGauge({ report }: { report: AiDetectionResult }) {
               strokeLinecap="round"
             />
           )}
-          <line
-            x1={tickInnerX}
-            y1={tickInnerY}
-            x2={tickOuterX}
-            y2={tickOuterY}
-            className="stroke-foreground/70"
-            strokeWidth={2}
-          />
+          <ThresholdTick value={human_threshold} />
+          <ThresholdTick value={threshold} />
         </svg>
         <div className="absolute inset-x-0 bottom-0 flex flex-col items-center">
           <span className="font-semibold text-4xl tabular-nums leading-none">{formatPercent(probability)}</span>
@@ -66,9 +59,16 @@ export function ProbabilityGauge({ report }: { report: AiDetectionResult }) {
           90% confidence: <span className="font-medium tabular-nums">{range}</span>
         </p>
         <p className="text-muted-foreground text-xs">
-          The shaded band is the interval; the tick marks {formatPercent(threshold)}, where a text is called AI.
+          The shaded band is the interval. Ticks: below {formatPercent(human_threshold)} a text is called human, above{' '}
+          {formatPercent(threshold)} AI; between them the detector can't tell.
         </p>
       </figcaption>
     </figure>
   );
+}
+
+function ThresholdTick({ value }: { value: number }) {
+  const [innerX, innerY] = gaugePoint(value, GAUGE.radius - 16);
+  const [outerX, outerY] = gaugePoint(value, GAUGE.radius + 16);
+  return <line x1={innerX} y1={innerY} x2={outerX} y2={outerY} className="stroke-foreground/70" strokeWidth={2} />;
 }

@@ -41,6 +41,7 @@ export const aiReport: AiDetectionResult = aiDetectionResultSchema.parse({
   label: 'mixed',
   verdict: 'Parts of this text read as AI-written and parts as human-written.',
   threshold: 0.86,
+  human_threshold: 0.3,
   words: tokenizeWords(AI_TEXT).length,
   sentences: [
     { ...first, ai_probability: 0.08, evidence: [concreteDetail, informal] },
@@ -71,6 +72,7 @@ export const humanReport: AiDetectionResult = aiDetectionResultSchema.parse({
   label: 'uncertain',
   verdict: 'The text is too short to tell reliably: check at least 150 words.',
   threshold: 0.86,
+  human_threshold: 0.3,
   words: tokenizeWords(HUMAN_TEXT).length,
   sentences: [{ start: 0, end: HUMAN_TEXT.length, ai_probability: 0.12, evidence: [concreteDetail] }],
   evidence: [concreteDetail, informal],

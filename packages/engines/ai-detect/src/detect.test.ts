@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { detectAi, labelOf } from './detect.js';
+import { defaultDetectorModel } from './index.js';
+import { trainLanguageModel } from './language-model.js';
+import { trainLinearModel } from './linear-model.js';
+import { aiDetectionReportSchema } from './report.schema.js';
+
+const thresholds = { threshold: 0.9, humanThreshold: 0.3, minimumWords: 40, probability: 0.5, sentences: [] };
+
+describe('labelOf', () => {
+  it('calls a text AI or human only when the whole interval is past the matching threshold', () => {
+    expect(labelOf({ ...thresholds, words: 200, low: 0.92, high: 0.99 })).toBe('ai');
+    expect(labelOf({ ...thresholds, words: 200, low: 0.05, high: 0.29 })).toBe('human');
+    // Below the AI threshold is not enough to be called human: between the thresholds is "can't tell".
+    expect(labelOf({ ...thresholds, words: 200, low: 0.4, high: 0.6 })).toBe('uncertain');
+    expect(labelOf({ ...thresholds, words: 200, low: 0.2, high: 0.95 })).toBe('uncertain');
+  });
+
+  it('says uncertain under the minimum length whatever the score', () => {
+    expect(labelOf({ ...thresholds, words: 39, low: 0.99, high: 1 })).toBe('uncertain');
+    expect(labelOf({ ...thresholds, words: 39, low: 0, high: 0.01 })).toBe('uncertain');
+  });
+
+  it('calls a text mixed when confident AI and confident human sentences each hold a quarter of the words', () => {
+    const sentences = [
+      { ai_probability: 0.95, words: 50 },
+      { ai_probability: 0.05, words: 50 },
+    ];
+    expect(labelOf({ ...thresholds, words: 100, low: 0.5, high: 0.95, sentences })).toBe('mixed');
+    expect(labelOf({ ...thresholds, words: 100, low: 0.5, high: 0.85, sentences })).toBe('uncertain');
+  });
+});
+
+describe('trainLinearModel', () => {
+  it('separates separable classes, deterministically', () => {
+    const rows = [
+      [0, 1],
+      [0.2, 0.9],
+      [1, 0],
+      [0.9, 0.1],
+    ];
+    const fit = () => trainLinearModel(rows, [0, 0, 1, 1], ['a', 'b'], ['x', 'y'], { l2: 1e-3, iterations: 200 });
+    const model = fit();
+    expect(model.probabilities([0.1, 0.95])[0]).toBeGreaterThan(0.8);
+    expect(model.probabilities([0.95, 0.05])[1]).toBeGreaterThan(0.8);
+    expect(fit().parameters).toEqual(model.parameters);
+  });
+});
+
+describe('trainLanguageModel', () => {
+  it('gives a seen continuation a higher probability and a better rank than an unseen one', () => {
+    const corpus = Array.from({ length: 20 }, () => ['the', 'cat', 'sat', 'on', 'the', 'mat']);
+    const model = trainLanguageModel(corpus, new Map([['dog', 5]]), { minWordCount: 1, minNgramCount: 1 });
+    const starts = new Uint8Array([1, 0, 0]);
+    const seen = model.score(['the', 'cat', 'sat'], starts);
+    const unseen = model.score(['the', 'cat', 'dog'], starts);
+    expect(seen.logProbability[2]).toBeGreaterThan(unseen.logProbability[2] as number);
+    expect(seen.rank[2]).toBe(1);
+    expect(unseen.unseenBigram[2]).toBe(1);
+  });
+});
+
+describe('detectAi with the committed model', () => {
+  const model = defaultDetectorModel();
+  const text = `The committee met on Tuesday to review the budget. Several members raised concerns about the cost of the
+new library wing, which had grown by a third since the spring. After a long discussion they agreed to ask the architect
+for a cheaper design and to meet again in a month. The chair thanked everyone for their patience and closed the meeting
+just after nine, when the caretaker began switching off the lights in the hall.`;
+
+  it('returns a valid report whose sentences index into the text, the same every time', () => {
+    const report = aiDetectionReportSchema.parse(detectAi(text, model));
+    expect(report.sentences.length).toBe(4);
+    for (const sentence of report.sentences) expect(text.slice(sentence.start, sentence.end)).toMatch(/^[A-Z].*\.$/s);
+    expect(report.confidence_interval.low).toBeLessThanOrEqual(report.ai_probability);
+    expect(report.confidence_interval.high).toBeGreaterThanOrEqual(report.ai_probability);
+    expect(report.human_threshold).toBeLessThanOrEqual(report.threshold);
+    expect(detectAi(text, model)).toEqual(report);
+  });
+
+  it('says a short text is too short to tell', () => {
+    const report = detectAi('The fence is fixed now, finally.', model);
+    expect(report.label).toBe('uncertain');
+    expect(report.source_model).toBeNull();
+  });
+});
