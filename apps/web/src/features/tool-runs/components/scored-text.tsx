@@ -101,6 +101,9 @@ export function ScoredText({ text, sentences, marks = NO_MARKS, label }: ScoredT
               // The card explains the sentence; focus stays in the text so Tab keeps moving through it.
               onOpenAutoFocus={(event) => event.preventDefault()}
               onCloseAutoFocus={(event) => event.preventDefault()}
+              // The sentence is the card's anchor, not its trigger, so Radix takes Tab landing on it for focus moving
+              // outside and would close the card it just opened. The sentence's own blur closes it instead.
+              onFocusOutside={(event) => event.preventDefault()}
             >
               {sentence.card}
             </PopoverContent>
