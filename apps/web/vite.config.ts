@@ -26,10 +26,11 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // What every screen needs, in one long-cached file instead of a dozen small ones.
+            // What every screen needs, in one long-cached file instead of a dozen small ones (Radix's shared internals
+            // too: every form and dialog builds on them, and as separate chunks they cost the sign-in page requests).
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|zod|ky|tailwind-merge|clsx|class-variance-authority)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|zod|ky|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(context|compose-refs|slot|primitive))[\\/]/,
             },
           ],
         },
