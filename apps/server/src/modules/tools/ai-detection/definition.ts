@@ -9,6 +9,7 @@ import { tokenizeWords } from '@candor/engine-writing/tokenize';
 import { builtInEngine } from '../engines/engine-pool.js';
 import { runTitle } from '../run-title.js';
 import { defineTool } from '../tool-definition.js';
+import { renderAiDetectionReportPdf } from './report-pdf.js';
 
 export const aiDetectionTool = defineTool<AiDetectionInput, AiDetectionResult>({
   id: 'ai-detection',
@@ -21,4 +22,12 @@ export const aiDetectionTool = defineTool<AiDetectionInput, AiDetectionResult>({
   units: (input) => tokenizeWords(input.text).length,
   engine: builtInEngine('ai-detection'),
   toHistory: (input, output) => ({ title: runTitle(input), input, result: output }),
+  exportPdf: (run) =>
+    renderAiDetectionReportPdf({
+      title: run.title,
+      createdAt: run.createdAt,
+      cost: run.cost,
+      text: aiDetectionInputSchema.parse(run.input).text,
+      report: aiDetectionResultSchema.parse(run.result),
+    }),
 });

@@ -9,6 +9,7 @@ import { tokenizeWords } from '@candor/engine-writing/tokenize';
 import { builtInEngine } from '../engines/engine-pool.js';
 import { runTitle } from '../run-title.js';
 import { defineTool } from '../tool-definition.js';
+import { renderHumanizedDetectionReportPdf } from './report-pdf.js';
 
 export const humanizedDetectionTool = defineTool<HumanizedDetectionInput, HumanizedDetectionResult>({
   id: 'humanized-detection',
@@ -21,4 +22,12 @@ export const humanizedDetectionTool = defineTool<HumanizedDetectionInput, Humani
   units: (input) => tokenizeWords(input.text).length,
   engine: builtInEngine('humanized-detection'),
   toHistory: (input, output) => ({ title: runTitle(input), input, result: output }),
+  exportPdf: (run) =>
+    renderHumanizedDetectionReportPdf({
+      title: run.title,
+      createdAt: run.createdAt,
+      cost: run.cost,
+      text: humanizedDetectionInputSchema.parse(run.input).text,
+      report: humanizedDetectionResultSchema.parse(run.result),
+    }),
 });

@@ -10,6 +10,7 @@ import { AppError } from '../../../http/errors.js';
 import { builtInEngine } from '../engines/engine-pool.js';
 import { runTitle } from '../run-title.js';
 import { defineTool } from '../tool-definition.js';
+import { renderPlagiarismReportPdf } from './report-pdf.js';
 import { gatherSources } from './sources.js';
 
 export const organisationDocumentsOff = () =>
@@ -35,4 +36,12 @@ export const plagiarismTool = defineTool<PlagiarismInput, PlagiarismResult>({
   },
   engine: builtInEngine('plagiarism'),
   toHistory: (input, output) => ({ title: runTitle(input), input, result: output }),
+  exportPdf: (run) =>
+    renderPlagiarismReportPdf({
+      title: run.title,
+      createdAt: run.createdAt,
+      cost: run.cost,
+      input: plagiarismInputSchema.parse(run.input),
+      report: plagiarismResultSchema.parse(run.result),
+    }),
 });

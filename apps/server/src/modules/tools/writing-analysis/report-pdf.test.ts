@@ -1,23 +1,7 @@
 import { analyzeWriting, type WritingIssue, type WritingReport } from '@candor/engine-writing';
 import { describe, expect, it } from 'vitest';
-import { openPdf } from '../extract/pdf-text.js';
+import { readBack } from '../pdf/read-back.js';
 import { MAX_LISTED_ISSUES, renderWritingReportPdf, toWinAnsi } from './report-pdf.js';
-
-async function readBack(pdf: Buffer): Promise<{ pages: string[]; info: Record<string, unknown> }> {
-  const opening = await openPdf(new Uint8Array(pdf));
-  if (!opening.ok) throw new Error(`The report PDF could not be opened: ${opening.reason}`);
-  try {
-    const pages: string[] = [];
-    for (let number = 1; number <= opening.document.numPages; number++) {
-      const content = await (await opening.document.getPage(number)).getTextContent();
-      pages.push(content.items.map((item) => ('str' in item ? `${item.str}${item.hasEOL ? '\n' : ''}` : '')).join(''));
-    }
-    const { info } = await opening.document.getMetadata();
-    return { pages, info: info as Record<string, unknown> };
-  } finally {
-    await opening.close();
-  }
-}
 
 const createdAt = new Date('2026-11-21T15:09:00Z');
 

@@ -158,8 +158,10 @@ describe('AiDetectionPage', () => {
     expect(
       within(screen.getByRole('region', { name: 'What the score rests on' })).getAllByRole('listitem'),
     ).toHaveLength(4);
-    // No server-rendered PDF for the detectors yet: Print (the browser's Save as PDF) is the export.
-    expect(screen.queryByRole('link', { name: 'Download PDF' })).toBeNull();
+    // The server renders the report as a PDF; Print (the browser's Save as PDF) stays beside it.
+    expect(screen.getByRole('link', { name: 'Download PDF' }).getAttribute('href')).toBe(
+      `/api/detector/v1/tools/ai-detection/reports/${HISTORY_ID}.pdf`,
+    );
     expect(screen.getByRole('button', { name: 'Print' })).toBeTruthy();
   });
 

@@ -96,6 +96,7 @@ function AiDetectionReport({
           clipboardText={clipboardText}
           onEdit={() => onEdit({ text, fileName: run.fileName })}
           onNew={onNew}
+          pdfReport
         />
       </div>
 

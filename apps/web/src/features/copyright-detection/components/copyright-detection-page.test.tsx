@@ -416,9 +416,11 @@ describe('CopyrightDetectionPage — report', () => {
     expect(within(passages).getByText(/No passage of the text was found/)).toBeTruthy();
     expect(screen.getByRole('document', { name: 'Checked text' }).querySelectorAll('mark')).toHaveLength(0);
     expect(screen.queryByRole('button', { name: 'Download CSV' })).toBeNull();
+    // The PDF report says the same, so it is offered with no passages too.
+    expect(screen.getByRole('link', { name: 'Download PDF' })).toBeTruthy();
   });
 
-  it('copies a summary, downloads the matches as CSV, and goes back to edit with the text and sources', async () => {
+  it('copies a summary, links the PDF report, downloads the matches as CSV, and goes back to edit', async () => {
     api.respond = answerDetail(detail(reefInput, reefReport));
     const writeText = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
@@ -444,6 +446,9 @@ describe('CopyrightDetectionPage — report', () => {
     expect(copied.endsWith(`\n\n${REEF_TEXT}`)).toBe(true);
     expect(toasts.shown).toEqual(['Summary and text copied']);
 
+    expect(screen.getByRole('link', { name: 'Download PDF' }).getAttribute('href')).toBe(
+      `/api/detector/v1/tools/plagiarism/reports/${HISTORY_ID}.pdf`,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
     expect(downloads).toEqual([{ href: 'blob:matches', download: 'reef-essay-matches.csv' }]);
     expect(blobs[0]?.type).toBe('text/csv;charset=utf-8');

@@ -121,6 +121,7 @@ function CopyrightReport({
           clipboardText={clipboardText}
           onEdit={() => onEdit(draftFromRun(run))}
           onNew={onNew}
+          pdfReport
         >
           {passages.length > 0 && (
             <Button size="sm" variant="outline" onClick={() => downloadCsv(matchesCsv(passages), csvFileName(title))}>

@@ -140,8 +140,10 @@ describe('HumanizedDetectionPage', () => {
     const card = await screen.findByRole('dialog', { name: 'Why sentence 1 reads as AI, disguised' });
     expect(within(card).getByText('“craft a decision”', { exact: false })).toBeTruthy();
     expect(within(card).getByText('Broken word pairings')).toBeTruthy();
-    // No server-rendered PDF for the detectors yet: Print (the browser's Save as PDF) is the export.
-    expect(screen.queryByRole('link', { name: 'Download PDF' })).toBeNull();
+    // The server renders the report as a PDF; Print (the browser's Save as PDF) stays beside it.
+    expect(screen.getByRole('link', { name: 'Download PDF' }).getAttribute('href')).toBe(
+      `/api/detector/v1/tools/humanized-detection/reports/${HISTORY_ID}.pdf`,
+    );
     expect(screen.getByRole('button', { name: 'Print' })).toBeTruthy();
   });
 

@@ -131,6 +131,7 @@ function HumanizedDetectionReport({
           clipboardText={clipboardText}
           onEdit={() => onEdit({ text, fileName: run.fileName })}
           onNew={onNew}
+          pdfReport
         />
       </div>
 

@@ -1,0 +1,149 @@
+import type { AiDetectionResult } from '@candor/contracts/tools';
+import { type AiLabel, sourceFamilyLabels } from '@candor/engine-ai-detect/report';
+import { bandLegend, bandShade, evidenceTable, sentenceList } from '../pdf/detector-sections.js';
+import {
+  INK,
+  MARGIN,
+  MUTED,
+  percent,
+  percentRange,
+  type ReportDocument,
+  RULE,
+  renderReportPdf,
+  runFacts,
+  toWinAnsi,
+} from '../pdf/report-document.js';
+
+/** The AI Detector report as a PDF download (`GET v1/tools/ai-detection/reports/{history_id}.pdf`). */
+
+export interface AiDetectionReportPdfInput {
+  title: string;
+  createdAt: Date;
+  /** Tokens the run cost. */
+  cost: number;
+  /** The checked text; the report's offsets point into it. */
+  text: string;
+  report: AiDetectionResult;
+}
+
+/** The verdict's names, as the screen's badge says them. */
+export const aiLabelNames: Record<AiLabel, string> = {
+  human: 'Likely human',
+  ai: 'Likely AI',
+  mixed: 'Mixed',
+  uncertain: 'Can’t tell',
+};
+
+export function renderAiDetectionReportPdf(input: AiDetectionReportPdfInput): Promise<Buffer> {
+  return renderReportPdf({ tool: 'AI Detector', title: input.title, createdAt: input.createdAt }, (pdf) =>
+    write(pdf, input),
+  );
+}
+
+function write(pdf: ReportDocument, { title, createdAt, cost, text, report }: AiDetectionReportPdfInput): void {
+  pdf.header('AI Detector report', title, runFacts(createdAt, report.words, cost));
+
+  pdf.heading('Verdict');
+  pdf.paragraph(aiLabelNames[report.label], { bold: true, size: 14 });
+  pdf.paragraph(report.verdict);
+  const { low, high } = report.confidence_interval;
+  scale(pdf, report);
+  pdf.table([200, pdf.width - 200], null, [
+    ['Chance the text was written by AI', percent(report.ai_probability)],
+    ['90% confidence interval', percentRange(low, high)],
+    ['AI threshold', `${percent(report.threshold)}: with the whole interval at or above it, a text is called AI`],
+    ['Human threshold', `${percent(report.human_threshold)}: with the whole interval below it, a text is called human`],
+  ]);
+
+  pdf.heading('Likely source model');
+  const source = report.source_model;
+  if (source) {
+    pdf.paragraph(`Most likely ${sourceFamilyLabels[source.family]}.`);
+    pdf.table(
+      [pdf.width - 110, 110],
+      ['Model family', 'Probability'],
+      [...source.probabilities]
+        .sort((a, b) => b.probability - a.probability)
+        .map((entry) => [sourceFamilyLabels[entry.family], percent(entry.probability)]),
+    );
+    pdf.paragraph(
+      'An estimate from the style of the text; models of one family write alike, so read it as a hint, not proof.',
+      { muted: true, size: 9 },
+    );
+  } else {
+    pdf.paragraph('The text reads as human-written, so no AI model is named as its source.');
+  }
+
+  pdf.heading('What the score rests on');
+  evidenceTable(pdf, report.evidence);
+
+  pdf.heading('The text, sentence by sentence', 130);
+  bandLegend(pdf, 'The bar beside each sentence darkens with its chance of being written by AI:');
+  sentenceList(
+    pdf,
+    text,
+    report.sentences.map((sentence) => ({
+      start: sentence.start,
+      end: sentence.end,
+      note: { lines: [percent(sentence.ai_probability), 'likely AI'], shade: bandShade(sentence.ai_probability) },
+    })),
+  );
+
+  pdf.document.moveDown(1);
+  pdf.paragraph(
+    `Scored by ${report.model.name} ${report.model.version}. A detector's estimate from the style of the text, ` +
+      'not proof of who wrote it.',
+    { muted: true, size: 8.5 },
+  );
+}
+
+/**
+ * The probability on a 0–100% line: the interval as a grey band, the estimate as a black mark, and the two
+ * thresholds as ticks with their meaning under them. Greys and labels only, so it prints in black and white.
+ */
+function scale(pdf: ReportDocument, report: AiDetectionResult): void {
+  const d = pdf.document;
+  pdf.ensureSpace(56);
+  const width = pdf.width;
+  const at = (probability: number) => MARGIN + probability * width;
+  const top = d.y + 6;
+  d.rect(MARGIN, top, width, 8).fill(RULE);
+  const { low, high } = report.confidence_interval;
+  d.rect(at(low), top - 3, Math.max(1, at(high) - at(low)), 14)
+    .fillOpacity(0.35)
+    .fill(MUTED);
+  d.fillOpacity(1);
+  d.rect(at(report.ai_probability) - 1.5, top - 5, 3, 18).fill(INK);
+  for (const threshold of [report.human_threshold, report.threshold]) {
+    d.moveTo(at(threshold), top - 6)
+      .lineTo(at(threshold), top + 14)
+      .lineWidth(1)
+      .dash(2, { space: 1.5 })
+      .strokeColor(INK)
+      .stroke()
+      .undash();
+  }
+  d.font('Helvetica').fontSize(8).fillColor(MUTED);
+  const labelY = top + 17;
+  d.text('0%', MARGIN, labelY, { width: 30, lineBreak: false });
+  d.text('100%', MARGIN + width - 30, labelY, { width: 30, align: 'right', lineBreak: false });
+  const human = toWinAnsi(`human below ${percent(report.human_threshold)}`);
+  const ai = toWinAnsi(`AI from ${percent(report.threshold)}`);
+  d.text(human, Math.max(MARGIN + 24, at(report.human_threshold) - d.widthOfString(human) / 2), labelY, {
+    lineBreak: false,
+  });
+  d.text(
+    ai,
+    Math.min(MARGIN + width - 30 - d.widthOfString(ai), at(report.threshold) - d.widthOfString(ai) / 2),
+    labelY,
+    {
+      lineBreak: false,
+    },
+  );
+  d.x = MARGIN;
+  d.y = labelY + 14;
+  pdf.paragraph(
+    'Black mark: the estimate. Grey band: its 90% confidence interval. Dashed ticks: the human and AI thresholds.',
+    { muted: true, size: 8.5 },
+  );
+}

@@ -1,0 +1,136 @@
+import type { HumanizedDetectionResult } from '@candor/contracts/tools';
+import {
+  type HumanizedLabel,
+  humanizedLabelNames,
+  humanizedLabels,
+  type Signal,
+} from '@candor/engine-humanized-detect/report';
+import { bandLegend, bandShade, evidenceTable, sentenceList } from '../pdf/detector-sections.js';
+import {
+  notListed,
+  number,
+  oneLine,
+  percent,
+  type ReportDocument,
+  renderReportPdf,
+  runFacts,
+  truncate,
+} from '../pdf/report-document.js';
+
+/** The Humanized Text Detector report as a PDF download (`GET v1/tools/humanized-detection/reports/{history_id}.pdf`). */
+
+export interface HumanizedDetectionReportPdfInput {
+  title: string;
+  createdAt: Date;
+  /** Tokens the run cost. */
+  cost: number;
+  /** The checked text; the report's offsets point into it. */
+  text: string;
+  report: HumanizedDetectionResult;
+}
+
+/** The list of signals stops here; every one is still underlined in the text, and the counts stay complete. */
+export const MAX_LISTED_SIGNALS = 200;
+
+/** What each label means, as the screen's legend says it. */
+const labelDescriptions: Record<HumanizedLabel, string> = {
+  human: 'written by a person',
+  ai: 'generated and left as it was',
+  ai_humanized: 'generated, then passed through a paraphraser or “humanizer”',
+};
+
+const signalKinds: Record<Signal['kind'], { label: string; description: string }> = {
+  collocation_break: {
+    label: 'Collocation break',
+    description: 'words that usually come as a pair, with one swapped (“make a decision” becomes “craft a decision”)',
+  },
+  surprisal_spike: {
+    label: 'Surprisal spike',
+    description: 'a word far less expected than the words around it, typical of a synonym swap',
+  },
+  odd_word: { label: 'Odd word choice', description: 'keeps the meaning, but is not how people usually say it' },
+};
+
+export function renderHumanizedDetectionReportPdf(input: HumanizedDetectionReportPdfInput): Promise<Buffer> {
+  return renderReportPdf({ tool: 'Humanized Text Detector', title: input.title, createdAt: input.createdAt }, (pdf) =>
+    write(pdf, input),
+  );
+}
+
+function write(pdf: ReportDocument, { title, createdAt, cost, text, report }: HumanizedDetectionReportPdfInput): void {
+  pdf.header('Humanized Text Detector report', title, runFacts(createdAt, report.words, cost));
+  const name = humanizedLabelNames[report.label];
+
+  pdf.heading('Verdict');
+  pdf.paragraph(report.uncertain ? `${name} (uncertain)` : name, { bold: true, size: 14 });
+  pdf.paragraph(report.verdict);
+  if (report.uncertain) {
+    pdf.paragraph(`The text is too short or too close to call. “${name}” is the detector’s best guess, not a verdict.`);
+  }
+  pdf.table(
+    [110, pdf.width - 190, 80],
+    ['Reads as', 'Meaning', 'Probability'],
+    [...humanizedLabels]
+      .sort((a, b) => report.probabilities[b] - report.probabilities[a])
+      .map((label) => [humanizedLabelNames[label], labelDescriptions[label], percent(report.probabilities[label])]),
+  );
+
+  pdf.heading('Signs of a paraphraser');
+  signals(pdf, text, report.signals);
+
+  pdf.heading('What the verdict rests on');
+  evidenceTable(pdf, report.evidence);
+
+  pdf.heading('The text, sentence by sentence', 130);
+  bandLegend(
+    pdf,
+    'Beside each sentence, what it reads as and how sure the detector is; the bar darkens with the chance it was ' +
+      'machine-written (AI or AI, disguised). Signs of a paraphraser are underlined.',
+  );
+  sentenceList(
+    pdf,
+    text,
+    report.sentences.map((sentence) => ({
+      start: sentence.start,
+      end: sentence.end,
+      note: {
+        lines: [humanizedLabelNames[sentence.label], percent(sentence.probabilities[sentence.label])],
+        shade: bandShade(1 - sentence.probabilities.human),
+      },
+      underline: report.signals,
+    })),
+  );
+
+  pdf.document.moveDown(1);
+  pdf.paragraph(
+    `Scored by ${report.model.name} ${report.model.version}. A detector's estimate from the style of the text, ` +
+      'not proof of who wrote it.',
+    { muted: true, size: 8.5 },
+  );
+}
+
+/** How many signals of each kind, what each kind means, then the signals themselves in text order. */
+function signals(pdf: ReportDocument, text: string, found: readonly Signal[]): void {
+  if (found.length === 0) {
+    pdf.paragraph('No word-level signs of a paraphraser were found.');
+    return;
+  }
+  const kinds = (Object.keys(signalKinds) as Signal['kind'][])
+    .map((kind) => [kind, found.filter((signal) => signal.kind === kind).length] as const)
+    .filter(([, count]) => count > 0);
+  pdf.table(
+    [110, pdf.width - 170, 60],
+    ['Sign', 'What it is', 'Found'],
+    kinds.map(([kind, count]) => [signalKinds[kind].label, signalKinds[kind].description, number(count)]),
+  );
+  // Grouped by kind, in text order: the words only, as they are underlined in the text below.
+  const listed = [...found].sort((a, b) => a.start - b.start).slice(0, MAX_LISTED_SIGNALS);
+  for (const [kind] of kinds) {
+    const words = listed
+      .filter((signal) => signal.kind === kind)
+      .map((signal) => `“${truncate(oneLine(text.slice(signal.start, signal.end)), 80)}”`);
+    if (words.length > 0) pdf.entry([{ text: signalKinds[kind].label, style: 'bold' }, { text: words.join(', ') }]);
+  }
+  const more = notListed(found.length - listed.length, 'sign');
+  if (more) pdf.paragraph(more);
+}
