@@ -10,14 +10,12 @@ import { StoredRun } from '@/features/tool-runs/components/stored-run';
 import type { ResultStageProps } from '@/features/tool-runs/components/tool-run-page';
 import type { ToolRunCopy } from '@/features/tool-runs/lib/copy';
 import { formatPercent } from '@/features/tool-runs/lib/probability';
-import { formatDate, formatTokens } from '@/lib/format';
+import { checkedRunSummary } from '@/features/tool-runs/lib/run-summary';
 import { cn } from '@/lib/utils';
 import { AI_DETECTION, type AiDetectionRun, readAiDetectionRun } from '../api/ai-detection';
 import { aiDetectionSummary, aiLabelMeta, probabilityBand, probabilityBands } from '../lib/ai-scale';
 import { ProbabilityGauge } from './probability-gauge';
 import { SourceModelPanel } from './source-model-panel';
-
-const number = (value: number) => value.toLocaleString('en-US');
 
 const legend = probabilityBands.map((band) => ({ className: band.className, label: band.label }));
 
@@ -85,10 +83,7 @@ function AiDetectionReport({
     <div className="space-y-4" data-print-area>
       <PrintStyles />
       <div className="flex flex-col gap-3">
-        <RunHeading
-          title={title}
-          summary={`Checked ${formatDate(item.created_at, { dateStyle: 'medium' })} · ${number(report.words)} ${report.words === 1 ? 'word' : 'words'} · ${formatTokens(item.cost)} ${item.cost === 1 ? 'token' : 'tokens'}`}
-        />
+        <RunHeading title={title} summary={checkedRunSummary(item.created_at, report.words, item.cost)} />
         <ResultActions
           tool={AI_DETECTION}
           historyId={item.history_id}

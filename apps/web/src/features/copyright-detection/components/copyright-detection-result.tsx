@@ -11,7 +11,7 @@ import { StoredRun } from '@/features/tool-runs/components/stored-run';
 import type { ResultStageProps } from '@/features/tool-runs/components/tool-run-page';
 import type { ToolRunCopy } from '@/features/tool-runs/lib/copy';
 import { formatPercent } from '@/features/tool-runs/lib/probability';
-import { formatDate, formatTokens } from '@/lib/format';
+import { checkedRunSummary } from '@/features/tool-runs/lib/run-summary';
 import { type CopyrightRun, PLAGIARISM, readCopyrightRun } from '../api/copyright-detection';
 import { csvFileName, matchesCsv } from '../lib/csv';
 import { type CopyrightDraft, draftFromRun } from '../lib/draft';
@@ -27,8 +27,6 @@ import {
 import { MatchedText } from './matched-text';
 import { PassageList, passageElementId } from './passage-list';
 import { SourceList } from './source-list';
-
-const number = (value: number) => value.toLocaleString('en-US');
 
 type CopyrightResultProps = ResultStageProps<CopyrightDraft> & { copy: ToolRunCopy };
 
@@ -110,10 +108,7 @@ function CopyrightReport({
     <div className="space-y-4" data-print-area>
       <PrintStyles />
       <div className="flex flex-col gap-3">
-        <RunHeading
-          title={title}
-          summary={`Checked ${formatDate(item.created_at, { dateStyle: 'medium' })} · ${number(report.words)} ${report.words === 1 ? 'word' : 'words'} · ${formatTokens(item.cost)} ${item.cost === 1 ? 'token' : 'tokens'}`}
-        />
+        <RunHeading title={title} summary={checkedRunSummary(item.created_at, report.words, item.cost)} />
         <ResultActions
           tool={PLAGIARISM}
           historyId={item.history_id}

@@ -11,7 +11,7 @@ import FileText from 'lucide-react/icons/file-text';
 import Globe from 'lucide-react/icons/globe';
 import Upload from 'lucide-react/icons/upload';
 import X from 'lucide-react/icons/x';
-import { type DragEvent, type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type DragEvent, type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -398,32 +398,21 @@ function EarlierDocuments({ draft, onDraftChange, disabled }: SourcesPanelProps)
   );
 }
 
-function OptionRow({
+/** A control with its label and hint beside it: the earlier-documents checkboxes and the exclusion switches. */
+function ControlRow({
   label,
   hint,
-  checked,
-  disabled,
-  onChange,
+  control,
 }: {
   label: string;
   hint: string;
-  checked: boolean;
-  disabled: boolean;
-  onChange: (checked: boolean) => void;
+  control: (ids: { id: string; hintId: string }) => ReactNode;
 }) {
   const id = useId();
   const hintId = useId();
   return (
     <div className="flex items-start gap-2.5">
-      <span className="pt-0.5">
-        <Checkbox
-          id={id}
-          checked={checked}
-          disabled={disabled}
-          aria-describedby={hintId}
-          onChange={(event) => onChange(event.target.checked)}
-        />
-      </span>
+      {control({ id, hintId })}
       <div className="space-y-0.5">
         <Label htmlFor={id} className="font-normal text-sm">
           {label}
@@ -433,6 +422,51 @@ function OptionRow({
         </p>
       </div>
     </div>
+  );
+}
+
+interface ToggleRowProps {
+  label: string;
+  hint: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (checked: boolean) => void;
+}
+
+function OptionRow({ checked, disabled, onChange, ...text }: ToggleRowProps) {
+  return (
+    <ControlRow
+      {...text}
+      control={({ id, hintId }) => (
+        <span className="pt-0.5">
+          <Checkbox
+            id={id}
+            checked={checked}
+            disabled={disabled}
+            aria-describedby={hintId}
+            onChange={(event) => onChange(event.target.checked)}
+          />
+        </span>
+      )}
+    />
+  );
+}
+
+function SwitchRow({ checked, disabled, onChange, ...text }: ToggleRowProps) {
+  return (
+    <ControlRow
+      {...text}
+      control={({ id, hintId }) => (
+        <Switch
+          id={id}
+          checked={checked}
+          disabled={disabled}
+          aria-describedby={hintId}
+          onCheckedChange={onChange}
+          className="mt-0.5"
+        />
+      )}
+    />
   );
 }
 
@@ -455,42 +489,5 @@ function Exclusions({ draft, onDraftChange, disabled }: SourcesPanelProps) {
         onChange={(checked) => onDraftChange((current) => ({ ...current, excludeReferences: checked }))}
       />
     </fieldset>
-  );
-}
-
-function SwitchRow({
-  label,
-  hint,
-  checked,
-  disabled,
-  onChange,
-}: {
-  label: string;
-  hint: string;
-  checked: boolean;
-  disabled: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  const id = useId();
-  const hintId = useId();
-  return (
-    <div className="flex items-start gap-2.5">
-      <Switch
-        id={id}
-        checked={checked}
-        disabled={disabled}
-        aria-describedby={hintId}
-        onCheckedChange={onChange}
-        className="mt-0.5"
-      />
-      <div className="space-y-0.5">
-        <Label htmlFor={id} className="font-normal text-sm">
-          {label}
-        </Label>
-        <p id={hintId} className="text-muted-foreground text-xs">
-          {hint}
-        </p>
-      </div>
-    </div>
   );
 }

@@ -16,7 +16,7 @@ import {
 import { StoredRun } from '@/features/tool-runs/components/stored-run';
 import type { ResultStageProps } from '@/features/tool-runs/components/tool-run-page';
 import type { ToolRunCopy } from '@/features/tool-runs/lib/copy';
-import { formatDate, formatTokens } from '@/lib/format';
+import { checkedRunSummary } from '@/features/tool-runs/lib/run-summary';
 import { cn } from '@/lib/utils';
 import { HUMANIZED_DETECTION, type HumanizedDetectionRun, readHumanizedDetectionRun } from '../api/humanized-detection';
 import {
@@ -120,10 +120,7 @@ function HumanizedDetectionReport({
     <div className="space-y-4" data-print-area>
       <PrintStyles />
       <div className="flex flex-col gap-3">
-        <RunHeading
-          title={title}
-          summary={`Checked ${formatDate(item.created_at, { dateStyle: 'medium' })} · ${number(report.words)} ${report.words === 1 ? 'word' : 'words'} · ${formatTokens(item.cost)} ${item.cost === 1 ? 'token' : 'tokens'}`}
-        />
+        <RunHeading title={title} summary={checkedRunSummary(item.created_at, report.words, item.cost)} />
         <ResultActions
           tool={HUMANIZED_DETECTION}
           historyId={item.history_id}
