@@ -15,6 +15,8 @@ for (const script of [
   'plagiarism-speed.ts',
   'detector-speed.ts',
   'detector-accuracy.ts',
+  'pii-accuracy.ts',
+  'pii-speed.ts',
 ]) {
   // TypeScript benchmarks import the server's modules and the engines directly, through tsx.
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];

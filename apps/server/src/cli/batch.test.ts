@@ -80,6 +80,29 @@ describe('npm run -s cli (batch detectors)', () => {
     expect(query.slice(match.start, match.end)).toContain('finally got round to fixing the fence');
   });
 
+  it('pii-detect lists entities with offsets; --policy narrows them, in any case', async () => {
+    const text = 'Email ada@example.com or call (415) 555-0132; card 4111 1111 1111 1111.';
+    const all = await run(['pii-detect'], [JSON.stringify({ id: 7, text }), '{"id":"x"}']);
+    expect(all.code).toBe(1);
+    expect(all.err[0]).toBe('line 2: expected an object with "id" (string or number) and "text" (string); skipped');
+    expect(all.results).toHaveLength(1);
+    const types = all.results[0].entities.map((e: { type: string }) => e.type);
+    expect(types).toEqual(['EMAIL_ADDRESS', 'PHONE_NUMBER', 'CREDIT_CARD_NUMBER']);
+    for (const entity of all.results[0].entities) {
+      expect(text.slice(entity.start, entity.end)).toBe(entity.text);
+      expect(Object.keys(entity).sort()).toEqual(['end', 'score', 'start', 'text', 'type']);
+    }
+    const pci = await run(['pii-detect', '--policy', 'pci_dss'], [JSON.stringify({ id: 7, text })]);
+    expect(pci.code).toBe(0);
+    expect(pci.results[0].entities.map((e: { type: string }) => e.type)).toEqual(['CREDIT_CARD_NUMBER']);
+  });
+
+  it('pii-detect with an unknown policy is a usage error that lists the valid ones', async () => {
+    const { code, err } = await run(['pii-detect', '--policy', 'SOX'], []);
+    expect(code).toBe(2);
+    expect(err.join('\n')).toContain('HIPAA, GDPR, PCI_DSS, CCPA, FINANCIAL, CREDENTIALS, ALL');
+  });
+
   it('a missing --sources or an unknown command is a usage error (exit code 2)', async () => {
     expect((await run(['plagiarism'], [])).code).toBe(2);
     expect((await run(['nope'], [])).code).toBe(2);

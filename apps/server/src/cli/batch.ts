@@ -1,5 +1,5 @@
 // `npm run -s cli -- <command>`: the detectors over JSON lines, for users with many texts (issue 6).
-//   ai-detect | humanized-detect | plagiarism --sources FILE.jsonl   [--input FILE] [--output FILE]
+//   ai-detect | humanized-detect | plagiarism --sources FILE.jsonl | pii-detect [--policy NAME]   [--input FILE] [--output FILE]
 // Reads {"id","text"} per line from stdin (or --input), writes one JSON line per good input line to stdout (or
 // --output). Bad lines are reported on stderr with their line number and skipped; exit code 0 when every line was
 // good, 1 when any was skipped, 2 for a usage mistake.
@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { aiDetectionInputSchema } from '@candor/contracts/tools';
 import { defaultDetectorModel, detectAi } from '@candor/engine-ai-detect';
 import { detectHumanized } from '@candor/engine-humanized-detect';
+import { detectPii, type PiiPolicyId, piiPolicyIds } from '@candor/engine-pii';
 import { createIndex } from '@candor/engine-plagiarism';
 import { z } from 'zod';
 import { type CliIo, reportCliError, UsageError } from './cli-support.js';
@@ -22,6 +23,8 @@ Commands (JSON lines {"id","text"} in, one JSON line per text out):
   ai-detect                       {"id","ai_probability","label","source_model","sentences":[{"start","end","ai_probability"}]}
   humanized-detect                {"id","label","probabilities":{"human","ai","ai_humanized"}}
   plagiarism --sources FILE.jsonl {"id","similarity","matches":[{"source_id","start","end","source_start","source_end"}]}
+  pii-detect [--policy NAME]      {"id","entities":[{"start","end","type","score","text"}]}
+                                  NAME: ${piiPolicyIds.join(', ')} (any case); every entity when absent
 
 Offsets are UTF-16 code units, as JavaScript strings count. Bad lines go to stderr with their line number;
 the exit code is 1 when any line was skipped.`;
@@ -33,7 +36,15 @@ const lineSchema = z.object({
 
 type Processor = (id: string | number, text: string) => Record<string, unknown>;
 
-function processorFor(command: string, sourcesFile: string | undefined): Processor {
+/** The policy id for a --policy value, in any case; a usage error names the valid ones. */
+function policyFor(name: string | undefined): PiiPolicyId | undefined {
+  if (name === undefined) return undefined;
+  const id = piiPolicyIds.find((p) => p.toLowerCase() === name.trim().toLowerCase());
+  if (!id) throw new UsageError(`Unknown policy "${name}"; valid policies: ${piiPolicyIds.join(', ')}`);
+  return id;
+}
+
+function processorFor(command: string, sourcesFile: string | undefined, policyName?: string): Processor {
   switch (command) {
     case 'ai-detect': {
       const model = defaultDetectorModel();
@@ -81,6 +92,19 @@ function processorFor(command: string, sourcesFile: string | undefined): Process
         };
       };
     }
+    case 'pii-detect': {
+      const policy = policyFor(policyName);
+      return (id, text) => ({
+        id,
+        entities: detectPii(text, policy ? { policy } : {}).map(({ start, end, type, score, text: value }) => ({
+          start,
+          end,
+          type,
+          score,
+          text: value,
+        })),
+      });
+    }
     default:
       throw new UsageError(`Unknown command "${command}"`);
   }
@@ -100,7 +124,7 @@ function problemWith(command: string, line: string): string | null {
   if (json === undefined) return 'not valid JSON';
   const parsed = lineSchema.safeParse(json);
   if (!parsed.success) return 'expected an object with "id" (string or number) and "text" (string)';
-  if (command !== 'plagiarism') {
+  if (command !== 'plagiarism' && command !== 'pii-detect') {
     const text = aiDetectionInputSchema.shape.text.safeParse(parsed.data.text);
     if (!text.success) return text.error.issues[0]?.message ?? 'unreadable text';
   } else if (!parsed.data.text.trim()) return 'empty text';
@@ -120,6 +144,7 @@ export async function runBatchCli(
         input: { type: 'string' },
         output: { type: 'string' },
         sources: { type: 'string' },
+        policy: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -128,7 +153,7 @@ export async function runBatchCli(
       io.out(HELP);
       return command || values.help ? 0 : 2;
     }
-    const process = processorFor(command, values.sources);
+    const process = processorFor(command, values.sources, values.policy);
     const input = values.input ? createReadStream(values.input) : streams.input;
     const output = values.output ? createWriteStream(values.output) : streams.output;
     let lineNumber = 0;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { ExtractedText, ToolLimits } from '@candor/contracts/tools';
+import { docxUnpackLimit, inspectDocx, isZip } from '@candor/engine-redact/docx-zip';
 import mammoth from 'mammoth';
-import { inspectDocx, isZip } from './docx-zip.js';
 import { hasImages, openPdf, readPdfText } from './pdf-text.js';
 
 /**
@@ -33,10 +33,6 @@ const FORMATS_BY_EXTENSION: Record<string, ExtractionFormat> = {
   '.docx': 'docx',
   '.pdf': 'pdf',
 };
-
-/** A .docx may unpack to this many times its own size (text XML compresses about 10×), and never past the cap. */
-const DOCX_EXPANSION_FACTOR = 20;
-const DOCX_MAX_UNCOMPRESSED_BYTES = 200 * 1024 * 1024;
 
 export async function extractText(file: UploadedFile, limits: ToolLimits): Promise<ExtractionOutcome> {
   const extension = path.extname(file.fileName).toLowerCase();
@@ -112,7 +108,7 @@ async function extractDocx(bytes: Uint8Array, limits: ToolLimits): Promise<RawEx
     }
     return unreadable("This file isn't a Word document (.docx), although its name ends in .docx.");
   }
-  const maxUncompressedBytes = Math.min(limits.maxFileBytes * DOCX_EXPANSION_FACTOR, DOCX_MAX_UNCOMPRESSED_BYTES);
+  const maxUncompressedBytes = docxUnpackLimit(limits.maxFileBytes);
   const inspection = inspectDocx(bytes, maxUncompressedBytes);
   if (!inspection.ok) {
     switch (inspection.reason) {

@@ -1,15 +1,29 @@
 import { inflateRawSync } from 'node:zlib';
 
 /**
- * Zip-bomb defence for .docx uploads, run before mammoth (through JSZip) inflates anything. The central directory's
- * declared sizes give a cheap early refusal; because a hostile archive can under-declare them, every entry is then
- * inflated once with an output cap, so nothing JSZip later inflates can exceed what was checked here.
+ * Zip-bomb defence for .docx uploads, run before JSZip (directly, or through mammoth) inflates anything. The central
+ * directory's declared sizes give a cheap early refusal; because a hostile archive can under-declare them, every
+ * entry is then inflated once with an output cap, so nothing JSZip later inflates can exceed what was checked here.
  */
+
+export type ZipInspection =
+  | { ok: true; entries: string[] }
+  | { ok: false; reason: 'not_zip' | 'corrupt' }
+  | { ok: false; reason: 'too_large'; uncompressedBytes: number };
 
 export type DocxInspection =
   | { ok: true }
   | { ok: false; reason: 'not_zip' | 'corrupt' | 'not_docx' }
   | { ok: false; reason: 'too_large'; uncompressedBytes: number };
+
+/** A .docx may unpack to this many times the upload limit (text XML compresses about 10×), and never past the cap. */
+const DOCX_EXPANSION_FACTOR = 20;
+const DOCX_MAX_UNCOMPRESSED_BYTES = 200 * 1024 * 1024;
+
+/** How far a .docx may unpack when uploads are limited to `maxFileBytes`. */
+export function docxUnpackLimit(maxFileBytes: number): number {
+  return Math.min(maxFileBytes * DOCX_EXPANSION_FACTOR, DOCX_MAX_UNCOMPRESSED_BYTES);
+}
 
 const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
 const CENTRAL_FILE_HEADER = 0x02014b50;
@@ -33,10 +47,17 @@ export function isZip(bytes: Uint8Array): boolean {
 
 /** Checks that `bytes` is a readable .docx whose contents inflate to at most `maxUncompressedBytes`. */
 export function inspectDocx(bytes: Uint8Array, maxUncompressedBytes: number): DocxInspection {
+  const inspection = inspectZip(bytes, maxUncompressedBytes);
+  if (!inspection.ok) return inspection;
+  if (!inspection.entries.includes('word/document.xml')) return { ok: false, reason: 'not_docx' };
+  return { ok: true };
+}
+
+/** Checks that `bytes` is a readable zip whose contents inflate to at most `maxUncompressedBytes`; lists its entries. */
+export function inspectZip(bytes: Uint8Array, maxUncompressedBytes: number): ZipInspection {
   if (!isZip(bytes)) return { ok: false, reason: 'not_zip' };
   const entries = readCentralDirectory(bytes);
   if (!entries) return { ok: false, reason: 'corrupt' };
-  if (!entries.some((entry) => entry.name === 'word/document.xml')) return { ok: false, reason: 'not_docx' };
 
   const declared = entries.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
   if (declared > maxUncompressedBytes) return { ok: false, reason: 'too_large', uncompressedBytes: declared };
@@ -51,7 +72,7 @@ export function inspectDocx(bytes: Uint8Array, maxUncompressedBytes: number): Do
     }
     inflated += size;
   }
-  return { ok: true };
+  return { ok: true, entries: entries.map((entry) => entry.name) };
 }
 
 function readCentralDirectory(bytes: Uint8Array): ZipEntry[] | null {
