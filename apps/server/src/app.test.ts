@@ -125,6 +125,7 @@ describeOnEachDatabase('the HTTP app', (database, target) => {
       database: own.handle,
       mailer: createMailer({ from: 'test@candor.test', outboxDir: path.join(tmpdir(), 'unused-outbox') }),
       jwtSecret: 's'.repeat(32),
+      vaultKey: 'v'.repeat(32),
       logger: pino({ level: 'silent' }),
     });
     try {

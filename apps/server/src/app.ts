@@ -33,6 +33,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Signs session tokens and keys the one-time codes' HMAC. */
   jwtSecret: string;
+  /** Encrypts the pseudonym vaults of Secure LLM Chat. */
+  vaultKey: string;
   logger: FastifyBaseLogger;
   /** Rate-limit counters go to Redis when given. */
   redis?: Redis | undefined;
@@ -171,7 +173,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       engineOverrides: deps.engineOverrides,
     });
   }
-  if (enabled.has('governance')) await app.register(governanceModule, { prefix: servicePrefixes.governance });
+  if (enabled.has('governance')) {
+    await app.register(governanceModule, {
+      prefix: servicePrefixes.governance,
+      db,
+      config: config.governance,
+      vaultKey: deps.vaultKey,
+      clock,
+    });
+  }
   if (enabled.has('api')) await app.register(publicApiModule, { prefix: servicePrefixes.api });
 
   await registerSpaAndNotFound(app, config.webDistDir);

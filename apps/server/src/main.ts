@@ -5,8 +5,8 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config/env.js';
-import { loadOrCreateJwtSecret } from './config/jwt-secret.js';
 import { createLogger } from './config/logger.js';
+import { loadOrCreateSecret } from './config/secrets.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { pruneAuthRows } from './modules/auth/index.js';
 import { sweepSubscriptions } from './modules/payment/index.js';
@@ -72,7 +72,8 @@ async function main(): Promise<void> {
   };
 
   try {
-    const jwtSecret = loadOrCreateJwtSecret(config.dataDir, config.jwtSecret);
+    const jwtSecret = loadOrCreateSecret(config.dataDir, 'jwt-secret', config.jwtSecret);
+    const vaultKey = loadOrCreateSecret(config.dataDir, 'pii-vault-key', config.governance.vaultKey);
     database = await createDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
@@ -96,7 +97,7 @@ async function main(): Promise<void> {
       smtpUrl: config.smtpUrl,
       outboxDir: path.join(config.dataDir, 'outbox'),
     });
-    app = await buildApp({ config, database, mailer, jwtSecret, logger, redis });
+    app = await buildApp({ config, database, mailer, jwtSecret, vaultKey, logger, redis });
     await app.listen({ port: config.port, host: config.host });
     logger.info(
       {

@@ -1,6 +1,7 @@
 import { hasEnoughEnglish } from '@candor/engine-ai-detect/language';
 import { aiDetectionReportSchema } from '@candor/engine-ai-detect/report';
 import { humanizedDetectionReportSchema } from '@candor/engine-humanized-detect/report';
+import { piiEntityTypes, piiFindingSchema, piiPolicyIds } from '@candor/engine-pii/catalogue';
 import { excludedRangeSchema } from '@candor/engine-plagiarism/report';
 import { writingReportSchema } from '@candor/engine-writing/report';
 import { z } from 'zod';
@@ -10,7 +11,13 @@ import type { serviceNameSchema } from './tokens.js';
  * Tool runs (docs/tool-runs.md): every tool is started as a job, followed over Server-Sent Events and stored as a
  * history item. The tool ids are the URL segments of `v1/tools/{tool}/…`; each maps to one service name (§3).
  */
-export const toolIds = ['writing-analysis', 'ai-detection', 'humanized-detection', 'plagiarism'] as const;
+export const toolIds = [
+  'writing-analysis',
+  'ai-detection',
+  'humanized-detection',
+  'plagiarism',
+  'document-redaction',
+] as const;
 export const toolIdSchema = z.enum(toolIds);
 export type ToolId = z.infer<typeof toolIdSchema>;
 
@@ -19,6 +26,7 @@ export const toolServiceNames = {
   'ai-detection': 'AI_DETECTION',
   'humanized-detection': 'QUILLBOT_ANALYSIS',
   plagiarism: 'PLAGIARISM',
+  'document-redaction': 'PII_TEXT_DETECT',
 } as const satisfies Record<ToolId, z.infer<typeof serviceNameSchema>>;
 
 /** How much one run may take in. The server enforces these; the screens show them. */
@@ -38,6 +46,8 @@ export const TOOL_LIMITS: Record<ToolId, ToolLimits> = {
   'humanized-detection': { maxCharacters: 200_000, maxFileBytes: 10 * 1024 * 1024, maxPages: 100 },
   // The text and the uploaded sources together: the request body (BODY_LIMIT_BYTES, 1 MB by default) must hold them.
   plagiarism: { maxCharacters: 600_000, maxFileBytes: 10 * 1024 * 1024, maxPages: 100 },
+  // The document travels in the job request (base64) beside its text; the job route's body limit follows from these.
+  'document-redaction': { maxCharacters: 600_000, maxFileBytes: 10 * 1024 * 1024, maxPages: 50 },
 };
 
 /** Files a text tool can read; the server extracts their text. */
@@ -244,3 +254,115 @@ export const plagiarismSourceOptionsSchema = z.object({
   organisation_documents: z.boolean(),
 });
 export type PlagiarismSourceOptions = z.infer<typeof plagiarismSourceOptionsSchema>;
+
+// --- Document Redactor ------------------------------------------------------------------------------------------
+
+/** Files the Document Redactor reads; images are read by OCR (English). */
+export const redactorUploadFormats = [
+  ...uploadFormats,
+  { extension: '.png', label: 'PNG image', mimeTypes: ['image/png'] },
+  { extension: '.jpg', label: 'JPEG image', mimeTypes: ['image/jpeg'] },
+  { extension: '.jpeg', label: 'JPEG image', mimeTypes: ['image/jpeg'] },
+] as const;
+
+export const documentKinds = ['pdf', 'docx', 'text', 'image'] as const;
+export const documentKindSchema = z.enum(documentKinds);
+export type DocumentKind = z.infer<typeof documentKindSchema>;
+
+/** How a redacted span looks in the output: a black box, its type (`[EMAIL_ADDRESS]`) or a pseudonym. */
+export const documentRedactionStyles = ['box', 'label', 'pseudonym'] as const;
+export const documentRedactionStyleSchema = z.enum(documentRedactionStyles);
+export type DocumentRedactionStyle = z.infer<typeof documentRedactionStyleSchema>;
+
+/** A part of a page, as fractions of its width and height from the top-left corner. */
+export const pageRectSchema = z.object({
+  page: z.number().int().positive(),
+  x: z.number(),
+  y: z.number(),
+  width: z.number(),
+  height: z.number(),
+});
+export type PageRect = z.infer<typeof pageRectSchema>;
+
+/** `POST v1/tools/document-redaction/analyse` (multipart, field `file`): the document's text, pages and findings. */
+export const documentAnalysisSchema = z.object({
+  file_name: z.string(),
+  kind: documentKindSchema,
+  text: z.string(),
+  words: offset,
+  pages: z.array(
+    z.object({
+      number: z.number().int().positive(),
+      width: z.number(),
+      height: z.number(),
+      /** The page's part of `text`: [start, end). */
+      start: offset,
+      end: offset,
+      /** A PNG of the page (`data:` URL) for PDFs and images; null for text documents. */
+      preview: z.string().nullable(),
+    }),
+  ),
+  /** Every finding at its entity's default threshold; policies pick among them by score. */
+  findings: z.array(piiFindingSchema.extend({ rects: z.array(pageRectSchema) })),
+});
+export type DocumentAnalysis = z.infer<typeof documentAnalysisSchema>;
+
+/** Manual redactions (text the user selected) have this type. */
+export const MANUAL_REDACTION = 'MANUAL' as const;
+export const redactionTypeSchema = z.union([z.enum(piiEntityTypes), z.literal(MANUAL_REDACTION)]);
+export type RedactionType = z.infer<typeof redactionTypeSchema>;
+
+export const documentRedactionInputSchema = z
+  .object({
+    file_name: z.string().trim().min(1).max(255),
+    /** The document, base64. */
+    file: z.string().min(1, 'Choose a document to redact'),
+    /** The document's text as the analysis returned it; the redactions' offsets point into it. */
+    text: z.string(),
+    style: documentRedactionStyleSchema,
+    /** The policy the user started from, when one; the redactions below are what counts. */
+    policy: z.enum(piiPolicyIds).nullable(),
+    redactions: z
+      .array(z.object({ start: offset, end: offset, type: redactionTypeSchema }))
+      .max(20_000, 'A document can have at most 20,000 redactions'),
+  })
+  .superRefine((input, context) => {
+    for (const redaction of input.redactions) {
+      if (redaction.end <= redaction.start || redaction.end > input.text.length) {
+        context.addIssue({ code: 'custom', path: ['redactions'], message: 'A redaction lies outside the document' });
+        return;
+      }
+    }
+  });
+export type DocumentRedactionInput = z.infer<typeof documentRedactionInputSchema>;
+
+export const redactionVerificationSchema = z.object({
+  passed: z.boolean(),
+  checks: z.array(z.object({ name: z.string(), passed: z.boolean(), detail: z.string() })),
+});
+export type RedactionVerification = z.infer<typeof redactionVerificationSchema>;
+
+/** What a Document Redactor history item holds. The original document and the redacted values are never stored. */
+export const documentRedactionResultSchema = z.object({
+  kind: documentKindSchema,
+  style: documentRedactionStyleSchema,
+  policy: z.enum(piiPolicyIds).nullable(),
+  /** The redacted file, downloaded from `v1/tools/document-redaction/{history_id}/file`. */
+  file: z.object({ name: z.string(), media_type: z.string(), bytes: offset }),
+  words: offset,
+  pages: offset,
+  /** Where each redaction was, in the original text, and what replaced it. */
+  redactions: z.array(
+    z.object({
+      start: offset,
+      end: offset,
+      type: redactionTypeSchema,
+      page: z.number().int().positive().nullable(),
+      replacement: z.string(),
+    }),
+  ),
+  /** The document's text after redaction. */
+  redacted_text: z.string(),
+  verification: redactionVerificationSchema,
+});
+export type DocumentRedactionResult = z.infer<typeof documentRedactionResultSchema>;

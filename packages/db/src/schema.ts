@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -497,3 +498,87 @@ export const accountDeletionFeedback = pgTable('account_deletion_feedback', {
   message: text('message'),
   createdAt: createdAt(),
 });
+
+/** Binary columns (PostgreSQL bytea) as Node buffers. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** Files a run produced (the Document Redactor's redacted document), stored with its history item. */
+export const historyFiles = pgTable(
+  'history_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    historyId: uuid('history_id')
+      .notNull()
+      .references(() => historyItems.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    mediaType: text('media_type').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('history_files_history_idx').on(t.historyId)],
+);
+
+/** Secure LLM chats (governance service). */
+export const chats = pgTable(
+  'chats',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    model: text('model').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chats_user_updated_idx').on(t.userId, t.updatedAt)],
+);
+
+/**
+ * One message of a chat, stored only as the LLM saw it (masked); the values behind its pseudonyms live in the
+ * chat's encrypted vault (`pii_vaults`).
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['user', 'assistant'] }).notNull(),
+    maskedContent: text('masked_content').notNull(),
+    promptTokens: integer('prompt_tokens').notNull().default(0),
+    completionTokens: integer('completion_tokens').notNull().default(0),
+    usageEstimated: boolean('usage_estimated').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('chat_messages_chat_created_idx').on(t.chatId, t.createdAt),
+    index('chat_messages_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * Pseudonym → value tables, encrypted with AES-256-GCM under a per-user key derived from PII_VAULT_KEY. One row per
+ * scope (a chat), so `[PERSON_NAME_1]` means the same person throughout it.
+ */
+export const piiVaults = pgTable(
+  'pii_vaults',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    scope: text('scope').notNull(),
+    /** nonce (12 bytes) ‖ ciphertext ‖ tag (16 bytes). */
+    sealed: bytea('sealed').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('pii_vaults_user_scope_idx').on(t.userId, t.scope)],
+);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, envTable, parseEnv, readTestSettings } from './env.js';
-import { loadOrCreateJwtSecret } from './jwt-secret.js';
+import { loadOrCreateSecret } from './secrets.js';
 
 function problemsOf(source: Record<string, string>): string[] {
   try {
@@ -56,6 +56,27 @@ describe('configuration', () => {
     const https = parseEnv({ PUBLIC_URL: 'https://candor.example.com/' });
     expect(https.publicUrl).toBe('https://candor.example.com');
     expect(https.secureCookies).toBe(true);
+  });
+
+  it('reads the LLM settings, and wants a model list with an LLM endpoint', () => {
+    const config = parseEnv(
+      {
+        LLM_BASE_URL: 'http://127.0.0.1:11434/v1/',
+        LLM_MODELS: 'llama3.2, qwen2.5',
+        LLM_MODEL_PATH: 'models/tiny.gguf',
+        CHAT_DAILY_TOKENS: '0',
+      },
+      { cwd: '/srv' },
+    );
+    expect(config.governance.llm.endpoint).toEqual({
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      apiKey: undefined,
+      models: ['llama3.2', 'qwen2.5'],
+    });
+    expect(config.governance.llm.modelPath).toBe('/srv/models/tiny.gguf');
+    expect(config.governance.chatDailyTokens).toBeNull();
+    expect(parseEnv({}).governance.llm).toMatchObject({ endpoint: undefined, modelPath: undefined });
+    expect(() => parseEnv({ LLM_BASE_URL: 'http://127.0.0.1:11434/v1' })).toThrow(/LLM_MODELS: is needed/);
   });
 
   it('reads a subset of services, TRUST_PROXY forms and relative directories', () => {
@@ -112,7 +133,7 @@ describe('configuration', () => {
   });
 });
 
-describe('JWT secret', () => {
+describe('generated secrets', () => {
   let dir: string | undefined;
   afterEach(() => {
     if (dir) rmSync(dir, { recursive: true, force: true });
@@ -120,16 +141,16 @@ describe('JWT secret', () => {
 
   it('is generated once into DATA_DIR/jwt-secret with mode 0600 and reused on the next start', () => {
     dir = mkdtempSync(path.join(tmpdir(), 'candor-secret-'));
-    const first = loadOrCreateJwtSecret(dir);
+    const first = loadOrCreateSecret(dir, 'jwt-secret');
     const file = path.join(dir, 'jwt-secret');
     expect(first.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(file, 'utf8')).toBe(first);
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(loadOrCreateJwtSecret(dir)).toBe(first);
+    expect(loadOrCreateSecret(dir, 'jwt-secret')).toBe(first);
   });
 
-  it('prefers JWT_SECRET when it is configured', () => {
+  it('prefers the configured secret (JWT_SECRET, PII_VAULT_KEY)', () => {
     dir = mkdtempSync(path.join(tmpdir(), 'candor-secret-'));
-    expect(loadOrCreateJwtSecret(dir, 'x'.repeat(40))).toBe('x'.repeat(40));
+    expect(loadOrCreateSecret(dir, 'jwt-secret', 'x'.repeat(40))).toBe('x'.repeat(40));
   });
 });

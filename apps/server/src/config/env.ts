@@ -138,6 +138,32 @@ export const envTable = {
     default: 'false',
     description: "true lets users compare texts with everyone's earlier documents on this server (one organisation)",
   },
+  PII_VAULT_KEY: {
+    default: null,
+    description:
+      'Key (at least 32 characters) that encrypts the pseudonym vaults of Secure LLM Chat; without it one is generated in DATA_DIR/pii-vault-key',
+  },
+  LLM_BASE_URL: {
+    default: null,
+    description:
+      'Base URL of an OpenAI-compatible API for Secure LLM Chat (OpenAI, Azure OpenAI, Ollama, vLLM, llama.cpp server)',
+  },
+  LLM_API_KEY: { default: null, description: 'Key sent as a Bearer token to LLM_BASE_URL' },
+  LLM_MODELS: { default: null, description: 'Comma list of the models of LLM_BASE_URL users may chat with' },
+  LLM_MODEL_PATH: {
+    default: null,
+    description:
+      'Path of a local GGUF model to chat with through node-llama-cpp (CPU), beside or instead of LLM_BASE_URL',
+  },
+  LLM_TIMEOUT_SECONDS: {
+    default: '60',
+    description: 'How long the LLM may take to start answering, and to send each next part of its answer',
+  },
+  LLM_MAX_RETRIES: { default: '2', description: 'Retries of an LLM request that got 429 or 5xx before any answer' },
+  CHAT_DAILY_TOKENS: {
+    default: '200000',
+    description: 'LLM tokens (prompts and replies) one user may use per day in Secure LLM Chat; 0 means no limit',
+  },
 } as const satisfies Record<string, { default: string | null; description: string }>;
 
 export type EnvName = keyof typeof envTable;
@@ -173,6 +199,22 @@ export interface Config {
   oidc: { issuer: string; clientId: string | undefined; clientSecret: string | undefined; flow: 'implicit' | 'code' };
   payment: PaymentConfig;
   tools: ToolsConfig;
+  governance: GovernanceConfig;
+}
+
+export interface GovernanceConfig {
+  /** Undefined: generated into DATA_DIR (see config/secrets.ts). */
+  vaultKey: string | undefined;
+  llm: {
+    /** An OpenAI-compatible API, when configured. */
+    endpoint: { baseUrl: string; apiKey: string | undefined; models: string[] } | undefined;
+    /** A local GGUF model, when configured. */
+    modelPath: string | undefined;
+    timeoutSeconds: number;
+    maxRetries: number;
+  };
+  /** LLM tokens per user per UTC day; null means no limit. */
+  chatDailyTokens: number | null;
 }
 
 export interface ToolsConfig {
@@ -297,6 +339,22 @@ const envSchema = z.object({
   SOURCE_FETCH_MAX_BYTES: integer(1_024, 100 * 1024 * 1024),
   SOURCE_FETCH_TIMEOUT_SECONDS: integer(1, 120),
   PLAGIARISM_ORGANISATION_DOCUMENTS: flag(),
+  PII_VAULT_KEY: z.string().min(32, 'must be at least 32 characters long').optional(),
+  LLM_BASE_URL: url(['http:', 'https:'], 'http://127.0.0.1:11434/v1').optional(),
+  LLM_API_KEY: z.string().trim().min(1).optional(),
+  LLM_MODELS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .optional(),
+  LLM_MODEL_PATH: z.string().trim().min(1).optional(),
+  LLM_TIMEOUT_SECONDS: integer(1, 3_600),
+  LLM_MAX_RETRIES: integer(0, 10),
+  CHAT_DAILY_TOKENS: integer(0, 1_000_000_000),
 });
 
 /** Defaults that are computed rather than fixed strings. */
@@ -322,6 +380,7 @@ export function parseEnv(source: EnvSource, options: { cwd?: string } = {}): Con
     if (!raw.STRIPE_SECRET_KEY) problems.push('STRIPE_SECRET_KEY: is needed when PAYMENT_PROVIDER is stripe');
     if (!raw.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET: is needed when PAYMENT_PROVIDER is stripe');
   }
+  if (raw.LLM_BASE_URL && !raw.LLM_MODELS?.trim()) problems.push('LLM_MODELS: is needed when LLM_BASE_URL is set');
   if (!parsed.success || trustProxy === undefined || problems.length > 0) throw new ConfigError([...new Set(problems)]);
 
   const env = parsed.data;
@@ -380,6 +439,19 @@ export function parseEnv(source: EnvSource, options: { cwd?: string } = {}): Con
         timeoutSeconds: env.SOURCE_FETCH_TIMEOUT_SECONDS,
       },
       organisationDocuments: env.PLAGIARISM_ORGANISATION_DOCUMENTS,
+    },
+    governance: {
+      vaultKey: env.PII_VAULT_KEY,
+      llm: {
+        endpoint:
+          env.LLM_BASE_URL && env.LLM_MODELS?.length
+            ? { baseUrl: env.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: env.LLM_API_KEY, models: env.LLM_MODELS }
+            : undefined,
+        modelPath: env.LLM_MODEL_PATH ? path.resolve(cwd, env.LLM_MODEL_PATH) : undefined,
+        timeoutSeconds: env.LLM_TIMEOUT_SECONDS,
+        maxRetries: env.LLM_MAX_RETRIES,
+      },
+      chatDailyTokens: env.CHAT_DAILY_TOKENS === 0 ? null : env.CHAT_DAILY_TOKENS,
     },
   };
 }

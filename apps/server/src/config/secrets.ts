@@ -2,10 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** The configured secret, or one generated once into `DATA_DIR/jwt-secret` (0600) so sessions survive restarts. */
-export function loadOrCreateJwtSecret(dataDir: string, configured?: string): string {
+/**
+ * The configured secret, or one generated once into `DATA_DIR/<fileName>` (0600) so what it protects survives
+ * restarts: `jwt-secret` (sessions), `pii-vault-key` (the chat vaults).
+ */
+export function loadOrCreateSecret(dataDir: string, fileName: string, configured?: string): string {
   if (configured) return configured;
-  const file = path.join(dataDir, 'jwt-secret');
+  const file = path.join(dataDir, fileName);
   mkdirSync(dataDir, { recursive: true });
   try {
     // `wx` fails when the file exists, so two instances starting together end up with the same secret.

@@ -62,6 +62,7 @@ export function useTestApp(database: () => TestDatabase, options: TestAppOptions
       database: database().handle,
       mailer: createMailer({ from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: path.join(dataDir, 'outbox') }),
       jwtSecret: randomBytes(32).toString('hex'),
+      vaultKey: randomBytes(32).toString('hex'),
       logger: pino({ level: 'silent' }),
       redis: options.redis?.(),
       rateLimitKeyPrefix: keyPrefix,

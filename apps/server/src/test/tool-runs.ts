@@ -50,3 +50,14 @@ export async function expectNothingStored(t: TestApp, userId: string) {
   const charges = await db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
   expect(charges.filter((entry) => entry.reason === 'charge')).toEqual([]);
 }
+
+/** Posts `bytes` as the multipart field `file` to `url`, the way a browser's FormData does. */
+export async function uploadFile(client: TestClient, url: string, fileName: string, bytes: Uint8Array) {
+  const form = new FormData();
+  form.append('file', new Blob([bytes]), fileName);
+  const request = new Request('http://candor.test/', { method: 'POST', body: form });
+  const body = Buffer.from(await request.arrayBuffer());
+  return client.request('POST', url, body, {
+    headers: { 'content-type': request.headers.get('content-type') ?? '' },
+  });
+}

@@ -3,6 +3,8 @@ import type { Database } from '@candor/db';
 import type { FastifyInstance } from 'fastify';
 import type { ToolsConfig } from '../../config/env.js';
 import { aiDetectionTool } from './ai-detection/definition.js';
+import { documentRedactionTool } from './document-redaction/definition.js';
+import { redactorRoutes } from './document-redaction/redactor.routes.js';
 import { builtInEngine, createEnginePool } from './engines/engine-pool.js';
 import { humanizedDetectionTool } from './humanized-detection/definition.js';
 import { createInProcessJobQueue } from './jobs/in-process-queue.js';
@@ -19,6 +21,7 @@ export const builtInTools: readonly ToolDefinition[] = [
   aiDetectionTool,
   humanizedDetectionTool,
   plagiarismTool,
+  documentRedactionTool,
 ];
 
 export interface ToolsModuleOptions {
@@ -69,4 +72,12 @@ export async function toolsModule(app: FastifyInstance, opts: ToolsModuleOptions
   });
   await app.register(toolRunsRoutes, { runs, queue, db: opts.db });
   await app.register(plagiarismRoutes, { db: opts.db, config });
+  await app.register(redactorRoutes, {
+    db: opts.db,
+    pool,
+    runs,
+    queue,
+    analyser: builtInEngine('document-analysis'),
+    analyseTimeoutSeconds: config.jobTimeoutSeconds,
+  });
 }

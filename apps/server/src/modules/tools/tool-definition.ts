@@ -10,6 +10,8 @@ export interface StoredRun {
   input: unknown;
   result: unknown;
   children?: { title: string; modelName?: ServiceName; input: unknown; result: unknown }[];
+  /** Files the run produced (a redacted document), stored with the item in the same transaction. */
+  files?: { name: string; mediaType: string; content: Uint8Array }[];
 }
 
 /** What a tool's `prepare` step may use: it runs in the job, before the engine, on the server's main thread. */

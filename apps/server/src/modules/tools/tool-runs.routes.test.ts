@@ -12,7 +12,14 @@ import { describe, expect, it } from 'vitest';
 import { type TestClient, useTestApp } from '../../test/app.js';
 import { describeOnEachDatabase } from '../../test/databases.js';
 import { misbehavingEngine } from '../../test/engines/misbehaving-engine.js';
-import { expectError, expectNothingStored, followToEnd, newUser, totalBalance } from '../../test/tool-runs.js';
+import {
+  expectError,
+  expectNothingStored,
+  followToEnd,
+  newUser,
+  totalBalance,
+  uploadFile,
+} from '../../test/tool-runs.js';
 import { setPlanAllowance } from '../detector/ledger.js';
 import { buildDocx, buildPdf, buildPng, documentXml, docxBody } from './extract/fixtures/build-fixtures.js';
 
@@ -24,16 +31,8 @@ const SAMPLE =
   'The report was written by the committee. It is very clear and it explains the plan well.\n\n' +
   'Readers will recieve a copy next week, and the the summary follows.';
 
-/** Posts `bytes` as the multipart field `file`, the way a browser's FormData does. */
-async function upload(client: TestClient, fileName: string, bytes: Uint8Array) {
-  const form = new FormData();
-  form.append('file', new Blob([bytes]), fileName);
-  const request = new Request('http://candor.test/', { method: 'POST', body: form });
-  const body = Buffer.from(await request.arrayBuffer());
-  return client.request('POST', EXTRACT, body, {
-    headers: { 'content-type': request.headers.get('content-type') ?? '' },
-  });
-}
+const upload = (client: TestClient, fileName: string, bytes: Uint8Array) =>
+  uploadFile(client, EXTRACT, fileName, bytes);
 
 const wordsIn = (text: string) => text.match(/[\p{L}\p{N}]+(?:['’\-.][\p{L}\p{N}]+)*/gu)?.length ?? 0;
 

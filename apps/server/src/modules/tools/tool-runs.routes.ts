@@ -2,48 +2,33 @@ import { errorCodes } from '@candor/contracts';
 import { type JobSnapshot, type ToolId, toolIdSchema } from '@candor/contracts/tools';
 import type { Database } from '@candor/db';
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { currentUser } from '../../http/auth.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { isUuid } from '../../http/ids.js';
+import { openEventStream } from '../../http/sse.js';
 import { createHistoryRepository } from '../detector/history.repository.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import type { ToolRuns } from './tool-runs.service.js';
 
-// Proxies close a quiet stream; a comment line every so often keeps it open without waking the client.
-const HEARTBEAT_MS = 15_000;
 const MB = 1024 * 1024;
 
 const jobMissing = () => notFound('This job does not exist or has expired');
 
 /** Streams a job's snapshots as Server-Sent Events until it finishes or the client goes away. */
-async function streamJob(request: FastifyRequest, reply: FastifyReply, queue: JobQueue, userId: string, jobId: string) {
+async function streamJob(reply: FastifyReply, queue: JobQueue, userId: string, jobId: string) {
   if (!isUuid(jobId) || !(await queue.get(userId, jobId))) throw jobMissing();
-  reply.hijack();
-  // Headers set by hooks so far (security headers, request id) still apply to the hijacked response.
-  for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (value !== undefined) reply.raw.setHeader(name, value);
-  }
-  reply.raw.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    // nginx would otherwise buffer the stream.
-    'x-accel-buffering': 'no',
-  });
+  const stream = openEventStream(reply);
   let unsubscribe: (() => void) | undefined;
-  const heartbeat = setInterval(() => reply.raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
-  const end = () => {
-    clearInterval(heartbeat);
-    unsubscribe?.();
-    if (!reply.raw.writableEnded) reply.raw.end();
-  };
-  request.raw.on('close', end);
+  stream.signal.addEventListener('abort', () => unsubscribe?.());
   unsubscribe = await queue.subscribe(userId, jobId, (snapshot: JobSnapshot) => {
-    reply.raw.write(`event: snapshot\ndata: ${JSON.stringify(snapshot)}\n\n`);
-    if (snapshot.finished_at !== null) end();
+    stream.send('snapshot', snapshot);
+    if (snapshot.finished_at !== null) stream.end();
   });
-  if (!unsubscribe) end();
+  if (!unsubscribe || stream.signal.aborted) {
+    unsubscribe?.();
+    stream.end();
+  }
 }
 
 export async function toolRunsRoutes(app: FastifyInstance, opts: { runs: ToolRuns; queue: JobQueue; db: Database }) {
@@ -107,7 +92,7 @@ export async function toolRunsRoutes(app: FastifyInstance, opts: { runs: ToolRun
   });
 
   app.get<{ Params: { id: string } }>('/v1/jobs/:id/events', (request, reply) =>
-    streamJob(request, reply, queue, currentUser(request).id, request.params.id),
+    streamJob(reply, queue, currentUser(request).id, request.params.id),
   );
 
   app.post<{ Params: { id: string } }>('/v1/jobs/:id/cancel', async (request) => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { errorCodes } from '@candor/contracts';
 import type { JobSnapshot, ToolId } from '@candor/contracts/tools';
-import { type Database, historyItems } from '@candor/db';
+import { type Database, historyFiles, historyItems } from '@candor/db';
 import type { ToolsConfig } from '../../config/env.js';
 import { AppError, notFound, parseWith } from '../../http/errors.js';
 import { charge, release, reserve } from '../detector/ledger.js';
@@ -85,6 +85,16 @@ export function createToolRuns(deps: ToolRunsDeps) {
               input: child.input,
               result: child.result,
               cost: 0,
+            })),
+          );
+        }
+        if (stored.files?.length) {
+          await tx.insert(historyFiles).values(
+            stored.files.map((file) => ({
+              historyId,
+              name: file.name,
+              mediaType: file.mediaType,
+              content: Buffer.from(file.content),
             })),
           );
         }

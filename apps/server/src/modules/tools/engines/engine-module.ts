@@ -20,3 +20,20 @@ export type EngineFunction<Input, Output> = (input: Input, report: ReportProgres
 export function defineEngine<Input, Output>(run: EngineFunction<Input, Output>): EngineFunction<Input, Output> {
   return run;
 }
+
+/**
+ * What an engine returns when the input itself is at fault (a corrupt or encrypted file): the pool turns it into a
+ * 4xx error with this message, so the user learns why and nothing is charged. (A thrown error can't carry its status
+ * across the worker boundary.)
+ */
+export interface EngineRefusal {
+  refused: { status: 400 | 409 | 413 | 415 | 422; code: string; message: string };
+}
+
+export const refuse = (status: EngineRefusal['refused']['status'], code: string, message: string): EngineRefusal => ({
+  refused: { status, code, message },
+});
+
+export function isRefusal(value: unknown): value is EngineRefusal {
+  return typeof value === 'object' && value !== null && 'refused' in value;
+}

@@ -1,6 +1,7 @@
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import type { EngineProgress } from './engine-module.js';
+import { AppError } from '../../../http/errors.js';
+import { type EngineProgress, isRefusal } from './engine-module.js';
 import type { EngineTask } from './engine-worker.js';
 
 // From TypeScript source this file is engines/engine-pool.ts; in the build it is inlined into dist/main.js, beside
@@ -55,7 +56,9 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
       channel.port1.on('message', (progress: EngineProgress) => onProgress(progress));
       try {
         const task: EngineTask = { module, input, progress: channel.port2 };
-        return (await pool.run(task, { transferList: [channel.port2], signal })) as Output;
+        const output: unknown = await pool.run(task, { transferList: [channel.port2], signal });
+        if (isRefusal(output)) throw new AppError(output.refused.code, output.refused.status, output.refused.message);
+        return output as Output;
       } finally {
         channel.port1.close();
       }

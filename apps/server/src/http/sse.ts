@@ -1,0 +1,43 @@
+import type { FastifyReply } from 'fastify';
+
+// Proxies close a quiet stream; a comment line every so often keeps it open without waking the client.
+const HEARTBEAT_MS = 15_000;
+
+export interface EventStream {
+  send(event: string, data: unknown): void;
+  end(): void;
+  /** Aborted when the client goes away (or the stream is ended). */
+  readonly signal: AbortSignal;
+}
+
+/** Turns the response into a Server-Sent Events stream (job progress, chat replies). */
+export function openEventStream(reply: FastifyReply): EventStream {
+  reply.hijack();
+  // Headers set by hooks so far (security headers, request id) still apply to the hijacked response.
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) reply.raw.setHeader(name, value);
+  }
+  reply.raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    // nginx would otherwise buffer the stream.
+    'x-accel-buffering': 'no',
+  });
+  const closed = new AbortController();
+  const heartbeat = setInterval(() => reply.raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
+  const end = () => {
+    clearInterval(heartbeat);
+    if (!reply.raw.writableEnded) reply.raw.end();
+    closed.abort();
+  };
+  // The response's close (not the request's) says the client went away, also after the body was read.
+  reply.raw.on('close', end);
+  return {
+    send: (event, data) => {
+      if (!reply.raw.writableEnded) reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    end,
+    signal: closed.signal,
+  };
+}

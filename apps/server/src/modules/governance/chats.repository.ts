@@ -1,0 +1,107 @@
+import { chatMessages, chats, type Database } from '@candor/db';
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+
+export type ChatRow = typeof chats.$inferSelect;
+export type ChatMessageRow = typeof chatMessages.$inferSelect;
+type Writer = Pick<Database, 'insert' | 'update'>;
+
+const tokensOf = sql<number>`coalesce(sum(${chatMessages.promptTokens} + ${chatMessages.completionTokens}), 0)::int`;
+
+/** Chats and their (masked) messages; every query is scoped to the owner. */
+export function createChatsRepository(db: Database) {
+  const summaries = db
+    .select({
+      chat: chats,
+      messageCount: sql<number>`count(${chatMessages.id})::int`,
+      tokens: tokensOf,
+    })
+    .from(chats)
+    .leftJoin(chatMessages, eq(chatMessages.chatId, chats.id))
+    .groupBy(chats.id)
+    .$dynamic();
+
+  return {
+    async list(userId: string) {
+      return summaries.where(eq(chats.userId, userId)).orderBy(desc(chats.updatedAt), desc(chats.id));
+    },
+    async findOwned(userId: string, chatId: string) {
+      const [row] = await db
+        .select({ chat: chats, messageCount: sql<number>`count(${chatMessages.id})::int`, tokens: tokensOf })
+        .from(chats)
+        .leftJoin(chatMessages, eq(chatMessages.chatId, chats.id))
+        .where(and(eq(chats.userId, userId), eq(chats.id, chatId)))
+        .groupBy(chats.id);
+      return row;
+    },
+    async messages(chatId: string): Promise<ChatMessageRow[]> {
+      return db
+        .select()
+        .from(chatMessages)
+        .where(eq(chatMessages.chatId, chatId))
+        .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
+    },
+    async create(tx: Writer, values: { userId: string; title: string; model: string; now: Date }): Promise<ChatRow> {
+      const [row] = await tx
+        .insert(chats)
+        .values({
+          userId: values.userId,
+          title: values.title,
+          model: values.model,
+          createdAt: values.now,
+          updatedAt: values.now,
+        })
+        .returning();
+      if (!row) throw new Error('the chat was not created');
+      return row;
+    },
+    async addMessage(tx: Writer, values: typeof chatMessages.$inferInsert): Promise<ChatMessageRow> {
+      const [row] = await tx.insert(chatMessages).values(values).returning();
+      if (!row) throw new Error('the message was not stored');
+      await tx
+        .update(chats)
+        .set({ updatedAt: values.createdAt ?? new Date() })
+        .where(eq(chats.id, values.chatId));
+      return row;
+    },
+    async deleteMessage(messageId: string): Promise<void> {
+      await db.delete(chatMessages).where(eq(chatMessages.id, messageId));
+    },
+    async rename(userId: string, chatId: string, title: string): Promise<boolean> {
+      const rows = await db
+        .update(chats)
+        .set({ title })
+        .where(and(eq(chats.userId, userId), eq(chats.id, chatId)))
+        .returning({ id: chats.id });
+      return rows.length > 0;
+    },
+    async remove(tx: Pick<Database, 'delete'>, userId: string, chatId: string): Promise<boolean> {
+      const rows = await tx
+        .delete(chats)
+        .where(and(eq(chats.userId, userId), eq(chats.id, chatId)))
+        .returning({ id: chats.id });
+      return rows.length > 0;
+    },
+    /** LLM tokens per UTC day in [from, to). */
+    async tokensByDay(userId: string, from: Date, to: Date) {
+      const day = sql<string>`to_char(${chatMessages.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+      return db
+        .select({
+          date: day,
+          promptTokens: sql<number>`coalesce(sum(${chatMessages.promptTokens}), 0)::int`,
+          completionTokens: sql<number>`coalesce(sum(${chatMessages.completionTokens}), 0)::int`,
+        })
+        .from(chatMessages)
+        .where(and(eq(chatMessages.userId, userId), gte(chatMessages.createdAt, from), lt(chatMessages.createdAt, to)))
+        .groupBy(day)
+        .orderBy(day);
+    },
+    async tokensSince(userId: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ tokens: tokensOf })
+        .from(chatMessages)
+        .where(and(eq(chatMessages.userId, userId), gte(chatMessages.createdAt, since)));
+      return row?.tokens ?? 0;
+    },
+  };
+}
+export type ChatsRepository = ReturnType<typeof createChatsRepository>;

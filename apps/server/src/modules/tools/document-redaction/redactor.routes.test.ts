@@ -1,0 +1,187 @@
+import { inflateSync } from 'node:zlib';
+import { historyDetailSchema } from '@candor/contracts';
+import {
+  type DocumentAnalysis,
+  documentAnalysisSchema,
+  documentRedactionResultSchema,
+  type JobSnapshot,
+  jobSnapshotSchema,
+} from '@candor/contracts/tools';
+import { tokenizeWords } from '@candor/engine-writing/tokenize';
+import PDFDocument from 'pdfkit';
+import { expect, it } from 'vitest';
+import type { TestClient } from '../../../test/app.js';
+import { useTestApp } from '../../../test/app.js';
+import { describeOnEachDatabase } from '../../../test/databases.js';
+import {
+  expectError,
+  expectNothingStored,
+  followToEnd,
+  newUser,
+  totalBalance,
+  uploadFile,
+} from '../../../test/tool-runs.js';
+import { readBack } from '../pdf/read-back.js';
+
+const DETECTOR = '/api/detector';
+const ANALYSE = `${DETECTOR}/v1/tools/document-redaction/analyse`;
+const JOBS = `${DETECTOR}/v1/tools/document-redaction/jobs`;
+
+const SECRETS = {
+  name: 'Grace Hopper',
+  email: 'grace.hopper@navy.example',
+  card: '4111 1111 1111 1111',
+  iban: 'GB82 WEST 1234 5698 7654 32',
+};
+const LETTER = [
+  `Dear ${SECRETS.name},`,
+  `Thank you for your order. We will write to ${SECRETS.email} when it ships.`,
+  // Long enough to wrap inside the IBAN: a value split over two lines must still be found and removed.
+  `The card ${SECRETS.card} was charged, and the refund goes to IBAN ${SECRETS.iban}.`,
+  'Kind regards, the support team',
+];
+
+/** A real PDF with a text layer and an author in its metadata. */
+function letterPdf(): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', info: { Title: `Letter to ${SECRETS.name}`, Author: SECRETS.name } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.fontSize(12);
+    for (const line of LETTER) doc.text(line).moveDown();
+    doc.end();
+  });
+}
+
+/** Every stream of a PDF, inflated where it is compressed: where a leaked string would hide. */
+function rawPdfContent(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const inflated = [...raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)].map((match) => {
+    try {
+      return inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
+    } catch {
+      return '';
+    }
+  });
+  return [raw, ...inflated].join('\n');
+}
+
+async function analyse(client: TestClient, fileName: string, bytes: Uint8Array): Promise<DocumentAnalysis> {
+  const response = await uploadFile(client, ANALYSE, fileName, bytes);
+  expect(response.statusCode, response.body).toBe(200);
+  return documentAnalysisSchema.parse(response.json());
+}
+
+async function redact(client: TestClient, body: unknown): Promise<JobSnapshot> {
+  const started = await client.post(JOBS, body);
+  expect(started.statusCode, started.body).toBe(202);
+  const last = (await followToEnd(client, jobSnapshotSchema.parse(started.json()).job_id)).at(-1);
+  if (!last) throw new Error('the job sent no snapshot');
+  return last;
+}
+
+const jobBody = (fileName: string, bytes: Uint8Array, analysis: DocumentAnalysis, style = 'label') => ({
+  file_name: fileName,
+  file: Buffer.from(bytes).toString('base64'),
+  text: analysis.text,
+  style,
+  policy: 'GDPR',
+  redactions: analysis.findings.map(({ start, end, type }) => ({ start, end, type })),
+});
+
+describeOnEachDatabase('the Document Redactor', (database) => {
+  const t = useTestApp(database);
+
+  it('analyses a PDF, redacts it for real, verifies it and charges the words', async () => {
+    const { client } = await newUser(t());
+    const pdf = await letterPdf();
+    const analysis = await analyse(client, 'letter.pdf', pdf);
+    expect(analysis.kind).toBe('pdf');
+    expect(analysis.pages).toHaveLength(1);
+    expect(analysis.pages[0]?.preview).toMatch(/^data:image\/png;base64,/);
+    const found = new Map(analysis.findings.map((f) => [f.type, f]));
+    for (const type of ['PERSON_NAME', 'EMAIL_ADDRESS', 'CREDIT_CARD_NUMBER', 'IBAN_CODE']) {
+      expect(found.get(type as never)?.rects.length, type).toBeGreaterThan(0);
+    }
+
+    const before = await totalBalance(client);
+    const done = await redact(client, jobBody('letter.pdf', pdf, analysis));
+    expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
+    expect(await totalBalance(client)).toBe(before - Math.ceil(tokenizeWords(analysis.text).length * 0.5));
+
+    const detail = historyDetailSchema.parse(
+      (await client.get(`${DETECTOR}/v2/ai-detector/user-history/${done.history_id}`)).json(),
+    );
+    expect(detail.item.model_name).toBe('PII_TEXT_DETECT');
+    expect(JSON.stringify(detail)).not.toContain(SECRETS.email);
+    const result = documentRedactionResultSchema.parse(detail.result);
+    expect(result.verification.passed).toBe(true);
+    expect(result.redacted_text).toContain('[EMAIL_ADDRESS]');
+
+    const file = await client.get(`${DETECTOR}/v1/tools/document-redaction/${done.history_id}/file`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    const redacted = file.rawPayload;
+    const { text, info } = await readBack(redacted);
+    const raw = rawPdfContent(redacted);
+    for (const secret of [...Object.values(SECRETS), 'Hopper', '1111 1111']) {
+      expect(text, secret).not.toContain(secret);
+      expect(raw, secret).not.toContain(secret);
+      expect(JSON.stringify(info), secret).not.toContain(secret);
+    }
+    expect(text).toContain('Thank you for your order');
+
+    const stranger = await newUser(t());
+    expectError(
+      await stranger.client.get(`${DETECTOR}/v1/tools/document-redaction/${done.history_id}/file`),
+      404,
+      'not_found',
+    );
+  });
+
+  it('redacts a text file with pseudonyms that stay the same for the same person', async () => {
+    const { client } = await newUser(t());
+    const text = `${LETTER.join('\n')}\nP.S. ${SECRETS.name} asked us to keep this note.`;
+    const bytes = new TextEncoder().encode(text);
+    const analysis = await analyse(client, 'note.txt', bytes);
+    expect(analysis.kind).toBe('text');
+    const done = await redact(client, jobBody('note.txt', bytes, analysis, 'pseudonym'));
+    expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
+    const file = await client.get(`${DETECTOR}/v1/tools/document-redaction/${done.history_id}/file`);
+    const redacted = file.body;
+    for (const secret of Object.values(SECRETS)) expect(redacted).not.toContain(secret);
+    expect(redacted.match(/\[PERSON_NAME_1\]/g)).toHaveLength(2);
+  });
+
+  it('refuses bad files and mismatched runs with a clear message and no charge', async () => {
+    const { client, userId } = await newUser(t());
+    const pdf = await letterPdf();
+    expectError(await uploadFile(client, ANALYSE, 'letter.pdf', pdf.subarray(0, 400)), 422, 'unreadable_file');
+    expectError(
+      await uploadFile(client, ANALYSE, 'letter.pdf', new TextEncoder().encode('hello')),
+      415,
+      'unsupported_media_type',
+    );
+    expectError(
+      await uploadFile(client, ANALYSE, 'tool.exe', new Uint8Array([77, 90, 0, 0])),
+      415,
+      'unsupported_media_type',
+    );
+
+    const analysis = await analyse(client, 'letter.pdf', pdf);
+    const mismatched = await redact(client, { ...jobBody('letter.pdf', pdf, analysis), text: `${analysis.text} ` });
+    expect(mismatched.status).toBe('failed');
+    expect(mismatched.error?.code).toBe('document_changed');
+    expectError(
+      await client.post(JOBS, {
+        ...jobBody('letter.pdf', pdf, analysis),
+        redactions: [{ start: 0, end: 10_000, type: 'MANUAL' }],
+      }),
+      400,
+      'validation_failed',
+    );
+    await expectNothingStored(t(), userId);
+  });
+});

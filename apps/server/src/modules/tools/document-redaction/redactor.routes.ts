@@ -1,0 +1,88 @@
+import { errorCodes } from '@candor/contracts';
+import { type DocumentAnalysis, TOOL_LIMITS } from '@candor/contracts/tools';
+import { type Database, historyFiles } from '@candor/db';
+import fastifyMultipart from '@fastify/multipart';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { currentUser } from '../../../http/auth.js';
+import { AppError, notFound } from '../../../http/errors.js';
+import { isUuid } from '../../../http/ids.js';
+import { createHistoryRepository } from '../../detector/history.repository.js';
+import type { DocumentAnalysisInput } from '../document-analysis/engine.js';
+import type { EnginePool } from '../engines/engine-pool.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import type { ToolRuns } from '../tool-runs.service.js';
+
+const LIMITS = TOOL_LIMITS['document-redaction'];
+const MB = 1024 * 1024;
+// The job carries the file (base64, 4/3 of its size) and its text (JSON-escaped, up to 6 bytes a character).
+const JOB_BODY_LIMIT = Math.ceil(LIMITS.maxFileBytes / 3) * 4 + LIMITS.maxCharacters * 6 + MB;
+
+export interface RedactorRoutesOptions {
+  db: Database;
+  pool: EnginePool;
+  runs: ToolRuns;
+  queue: JobQueue;
+  analyser: string;
+  analyseTimeoutSeconds: number;
+}
+
+/** The Document Redactor's own routes: analysing an upload, its large job body, and the redacted file. */
+export async function redactorRoutes(app: FastifyInstance, opts: RedactorRoutesOptions) {
+  const history = createHistoryRepository(opts.db);
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: LIMITS.maxFileBytes, files: 1, fields: 0, parts: 1, headerPairs: 100 },
+  });
+  app.addHook('preHandler', app.requireUser);
+
+  app.post('/v1/tools/document-redaction/analyse', async (request): Promise<DocumentAnalysis> => {
+    if (!request.isMultipart()) {
+      throw new AppError(errorCodes.unsupportedMediaType, 415, 'Send the file as multipart/form-data');
+    }
+    const part = await request.file();
+    if (!part) throw new AppError(errorCodes.badRequest, 400, 'Choose a file to redact');
+    let bytes: Buffer;
+    try {
+      bytes = await part.toBuffer();
+    } catch (error) {
+      if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
+        throw new AppError(
+          errorCodes.payloadTooLarge,
+          413,
+          `The file is larger than ${LIMITS.maxFileBytes / MB} MB, the most the Document Redactor reads.`,
+        );
+      }
+      throw error;
+    }
+    const fileName = part.filename.trim() || 'document';
+    const input: DocumentAnalysisInput = {
+      fileName,
+      bytes: new Uint8Array(bytes),
+      limits: { maxBytes: LIMITS.maxFileBytes, maxPages: LIMITS.maxPages, maxCharacters: LIMITS.maxCharacters },
+    };
+    const analysis = await opts.pool.run<Omit<DocumentAnalysis, 'file_name'>>(opts.analyser, input, {
+      signal: AbortSignal.timeout(opts.analyseTimeoutSeconds * 1_000),
+      onProgress: () => {},
+    });
+    return { file_name: fileName, ...analysis };
+  });
+
+  // The generic job route's body limit is BODY_LIMIT_BYTES; a document needs more.
+  app.post('/v1/tools/document-redaction/jobs', { bodyLimit: JOB_BODY_LIMIT }, async (request, reply) => {
+    const snapshot = await opts.runs.start(opts.queue, currentUser(request).id, 'document-redaction', request.body);
+    return reply.code(202).send(snapshot);
+  });
+
+  app.get<{ Params: { id: string } }>('/v1/tools/document-redaction/:id/file', async (request, reply) => {
+    const { id } = request.params;
+    const item = isUuid(id) ? await history.findOwned(currentUser(request).id, id) : undefined;
+    if (item?.modelName !== 'PII_TEXT_DETECT') throw notFound('This redacted document does not exist');
+    const [file] = await opts.db.select().from(historyFiles).where(eq(historyFiles.historyId, item.id));
+    if (!file) throw notFound('This redacted document does not exist');
+    return reply
+      .header('content-type', file.mediaType)
+      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+      .header('cache-control', 'private, no-store')
+      .send(file.content);
+  });
+}
