@@ -15,7 +15,7 @@ export const serviceLabels: Record<ServiceName, string> = {
   EXPAND: 'Expand',
   SHORTEN: 'Shorten',
   ADD_CONTENT: 'Add Content',
-  PII_TEXT_DETECT: 'PII Detection',
+  PII_TEXT_DETECT: 'Document Redactor',
   VEXON: 'Deepfake Audio',
 };
 
@@ -34,7 +34,7 @@ export const serviceTools: Record<ServiceName, { to: string; withHistory: boolea
   EXPAND: { to: '/content-enhancer', withHistory: false },
   SHORTEN: { to: '/content-enhancer', withHistory: false },
   ADD_CONTENT: { to: '/content-enhancer', withHistory: false },
-  PII_TEXT_DETECT: { to: '/secure-llm', withHistory: false },
+  PII_TEXT_DETECT: { to: '/document-redactor/result', withHistory: true },
   VEXON: { to: '/vexon', withHistory: false },
 };
 

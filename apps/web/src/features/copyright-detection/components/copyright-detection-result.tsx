@@ -12,6 +12,7 @@ import type { ResultStageProps } from '@/features/tool-runs/components/tool-run-
 import type { ToolRunCopy } from '@/features/tool-runs/lib/copy';
 import { formatPercent } from '@/features/tool-runs/lib/probability';
 import { checkedRunSummary } from '@/features/tool-runs/lib/run-summary';
+import { saveCsv } from '@/lib/download';
 import { type CopyrightRun, PLAGIARISM, readCopyrightRun } from '../api/copyright-detection';
 import { csvFileName, matchesCsv } from '../lib/csv';
 import { type CopyrightDraft, draftFromRun } from '../lib/draft';
@@ -43,18 +44,6 @@ export function CopyrightDetectionResult({ historyId, copy, onEdit, onNew }: Cop
       {(run) => <CopyrightReport key={historyId} run={run} copy={copy} onEdit={onEdit} onNew={onNew} />}
     </StoredRun>
   );
-}
-
-/** Saves the CSV through a temporary object URL: a data: URL would cap the file's size in some browsers. */
-function downloadCsv(csv: string, fileName: string) {
-  // The byte-order mark makes spreadsheet programs read the file as UTF-8.
-  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  // Revoked on the next task, once the browser has started the download.
-  window.setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 function CopyrightReport({
@@ -119,7 +108,7 @@ function CopyrightReport({
           pdfReport
         >
           {passages.length > 0 && (
-            <Button size="sm" variant="outline" onClick={() => downloadCsv(matchesCsv(passages), csvFileName(title))}>
+            <Button size="sm" variant="outline" onClick={() => saveCsv(matchesCsv(passages), csvFileName(title))}>
               <FileSpreadsheet />
               Download CSV
             </Button>

@@ -1,24 +1,6 @@
+import { fileSlug, toCsv } from '@/lib/csv';
 import type { Passage } from './report';
 import { sourceKindMeta } from './source-meta';
-
-/**
- * Text a spreadsheet would run as a formula. Titles come from fetched web pages and passages from anyone's text, so
- * such a cell gets a leading apostrophe (OWASP's advice against CSV injection); numbers are left alone.
- */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One field, quoted when it holds a comma, a quote or a line break, with its quotes doubled (RFC 4180). */
-export function csvField(value: string | number): string {
-  const text = typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** Records separated by CRLF, the last one too (RFC 4180). */
-export const toCsv = (rows: readonly (readonly (string | number)[])[]) =>
-  rows
-    .map((row) => row.map(csvField).join(','))
-    .join('\r\n')
-    .concat('\r\n');
 
 const MATCHES_CSV_HEADER = [
   'Source',
@@ -50,12 +32,4 @@ export function matchesCsv(passages: readonly Passage[]): string {
 }
 
 /** "reef-essay-matches.csv": the run's title made safe for a file name. */
-export function csvFileName(title: string): string {
-  const slug = title
-    .toLowerCase()
-    .replace(/\.(txt|md|docx|pdf)$/, '')
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-  return `${slug || 'copyright-check'}-matches.csv`;
-}
+export const csvFileName = (title: string) => `${fileSlug(title, 'copyright-check')}-matches.csv`;

@@ -22,7 +22,7 @@ const serviceLabels: Record<string, string> = {
   EXPAND: 'Expand',
   SHORTEN: 'Shorten',
   ADD_CONTENT: 'Add content',
-  PII_TEXT_DETECT: 'PII detection',
+  PII_TEXT_DETECT: 'Document Redactor',
   VEXON: 'Deepfake audio',
 };
 

@@ -1,14 +1,28 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
-import { ToolComingSoonPage } from '@/components/layout/coming-soon';
-import { tools } from '@/config/navigation';
+import { createFileRoute, Navigate } from '@tanstack/react-router';
+import { OptionsPage } from '@/features/document-redactor/components/options-page';
+import { requireDocument } from '@/features/document-redactor/lib/guards';
 import { redactorStore } from '@/features/document-redactor/store';
 import { titleHead } from '@/lib/head';
 
 /** Spec §2: needs a selected file, else back to /document-redactor. */
 export const Route = createFileRoute('/_app/document-redactor/options')({
-  beforeLoad: () => {
-    if (!redactorStore.selectedFile()) throw redirect({ to: '/document-redactor', replace: true });
-  },
+  beforeLoad: requireDocument,
   head: titleHead('Redaction Options'),
-  component: () => <ToolComingSoonPage tool={tools.documentRedactor} title="Redaction options" />,
+  component: RouteComponent,
 });
+
+function RouteComponent() {
+  const navigate = Route.useNavigate();
+  const document = redactorStore.document();
+  if (!document) return <Navigate to="/document-redactor" replace />;
+  return (
+    <OptionsPage
+      document={document}
+      onDone={(historyId) => void navigate({ to: '/document-redactor/result', search: { history_id: historyId } })}
+      onChooseAnother={() => {
+        redactorStore.clear();
+        void navigate({ to: '/document-redactor' });
+      }}
+    />
+  );
+}

@@ -1,14 +1,37 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
-import { ToolComingSoonPage } from '@/components/layout/coming-soon';
-import { tools } from '@/config/navigation';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, Navigate } from '@tanstack/react-router';
+import { readRedactionRun } from '@/features/document-redactor/api/redaction-run';
+import { ResultPage } from '@/features/document-redactor/components/result-page';
+import { requireResult } from '@/features/document-redactor/lib/guards';
 import { redactorStore } from '@/features/document-redactor/store';
+import { historyDetailQueryOptions } from '@/features/history/api/history.queries';
 import { titleHead } from '@/lib/head';
+import { historyIdSearchSchema } from '@/lib/search-params';
 
-/** Spec §2: needs a redaction result, else back to /document-redactor. */
+/** Spec §2: needs a redaction result (this tab's, or a stored run at ?history_id=), else back to /document-redactor. */
 export const Route = createFileRoute('/_app/document-redactor/result')({
-  beforeLoad: () => {
-    if (redactorStore.result() == null) throw redirect({ to: '/document-redactor', replace: true });
-  },
+  validateSearch: historyIdSearchSchema,
+  beforeLoad: ({ search }) => requireResult(search.history_id),
   head: titleHead('Redaction Result'),
-  component: () => <ToolComingSoonPage tool={tools.documentRedactor} title="Redaction result" />,
+  component: RouteComponent,
 });
+
+function RouteComponent() {
+  const { history_id } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const detail = useQuery({ ...historyDetailQueryOptions(history_id ?? ''), enabled: Boolean(history_id) });
+  // The guard has made sure of the id; an unknown one, or another tool's run, goes back to the upload step.
+  if (!history_id || (detail.isSuccess && (!detail.data || !readRedactionRun(detail.data)))) {
+    return <Navigate to="/document-redactor" replace />;
+  }
+  return (
+    <ResultPage
+      historyId={history_id}
+      onRedactAnother={() => {
+        redactorStore.clear();
+        void navigate({ to: '/document-redactor' });
+      }}
+      onAdjust={() => void navigate({ to: '/document-redactor/options' })}
+    />
+  );
+}

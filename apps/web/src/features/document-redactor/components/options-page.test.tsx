@@ -1,0 +1,272 @@
+import type { JobSnapshot } from '@candor/contracts/tools';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '@/test/fake-api';
+import { renderWithRouter } from '@/test/render';
+import type { SeenRequest } from '../lib/test-api';
+import { CARD, EMAIL, IBAN, LETTER_TEXT, letterAnalysis, NAME } from '../lib/test-fixtures';
+import { redactorStore } from '../store';
+
+const HISTORY_ID = '00000000-0000-4000-8000-000000000021';
+const FILE_BYTES = '%PDF-1.7 letter';
+
+const server = vi.hoisted(() => ({
+  seen: [] as SeenRequest[],
+  respond: null as null | ((request: SeenRequest) => Response | undefined),
+}));
+
+vi.mock('@/lib/api-client', async (importOriginal) => {
+  const { withFakeApi } = await import('@/test/fake-api');
+  const { redactorServer } = await import('../lib/test-api');
+  return withFakeApi(
+    await importOriginal(),
+    redactorServer(server.seen, () => server.respond),
+  );
+});
+
+const toasts = vi.hoisted(() => ({ shown: [] as string[] }));
+vi.mock('@/lib/toast', () => {
+  const record = (message: string) => toasts.shown.push(message);
+  return { toast: { message: record, success: record, error: record, info: record, warning: record } };
+});
+
+const { OptionsPage } = await import('./options-page');
+
+const snapshot = (overrides: Partial<JobSnapshot> = {}): JobSnapshot => ({
+  job_id: 'job-redact',
+  tool: 'document-redaction',
+  status: 'queued',
+  progress: { percent: 0, stage: 'Waiting for a free worker' },
+  partial: null,
+  cost: 12,
+  history_id: null,
+  error: null,
+  created_at: '2026-11-21T10:00:00Z',
+  finished_at: null,
+  ...overrides,
+});
+
+async function renderOptions() {
+  const file = new File([FILE_BYTES], 'letter.pdf', { type: 'application/pdf' });
+  const document = { file, analysis: letterAnalysis };
+  redactorStore.setDocument(document);
+  const onDone = vi.fn();
+  const view = await renderWithRouter(() => (
+    <OptionsPage document={document} onDone={onDone} onChooseAnother={vi.fn()} />
+  ));
+  await screen.findByLabelText('Start from a policy');
+  return { ...view, onDone };
+}
+
+/** The count in the action bar ("3 redactions"), without the price after it. */
+const redactionsShown = () => screen.getByText(/^\d+ redactions?$/).firstChild?.textContent;
+const findingBox = (name: RegExp) =>
+  within(screen.getByRole('list', { name: 'Findings' })).getByRole('checkbox', { name });
+const redactButton = () => screen.getByRole('button', { name: 'Redact document' });
+
+/** Selects `value` in the text view as a mouse would, and lets the screen hear of it. */
+function selectInText(value: string) {
+  const view = screen.getByRole('document', { name: 'Text of letter.pdf' });
+  const walker = document.createTreeWalker(view, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const at = node.textContent?.indexOf(value) ?? -1;
+    if (at === -1) continue;
+    const range = document.createRange();
+    range.setStart(node, at);
+    range.setEnd(node, at + value.length);
+    const selection = document.getSelection();
+    selection?.removeAllRanges();
+    selection?.addRange(range);
+    act(() => {
+      document.dispatchEvent(new Event('selectionchange'));
+    });
+    return;
+  }
+  throw new Error(`${value} is not in one text node`);
+}
+
+beforeEach(() => {
+  server.seen.length = 0;
+  server.respond = null;
+  toasts.shown.length = 0;
+  sessionStorage.clear();
+  redactorStore.clear();
+});
+
+describe('OptionsPage', () => {
+  it('starts from the All policy, lists what was found by group, and prices the run', async () => {
+    await renderOptions();
+    expect((screen.getByLabelText('Start from a policy') as HTMLSelectElement).value).toBe('ALL');
+    // The IBAN scores 0.4, under the All policy's 0.5: found, but kept until chosen.
+    await waitFor(() =>
+      expect(screen.getByText(/^\d+ redactions?$/).textContent).toBe('3 redactions · costs 12 tokens'),
+    );
+    const found = screen.getByRole('region', { name: 'Personal data found' });
+    expect(
+      within(found)
+        .getAllByRole('group')
+        .map((group) => group.querySelector('legend')?.textContent),
+    ).toEqual(['Personal1/1', 'Contact1/1', 'Financial1/2']);
+    expect(within(found).getByRole('checkbox', { name: 'Redact all financial data' })).toHaveProperty(
+      'indeterminate',
+      true,
+    );
+    const findings = within(screen.getByRole('list', { name: 'Findings' })).getAllByRole('listitem');
+    expect(findings.map((row) => row.textContent)).toEqual([
+      expect.stringContaining(`Person name${NAME.text}62%p. 1`),
+      expect.stringContaining(`Email address${EMAIL.text}99%p. 1`),
+      expect.stringContaining(`Credit card number${CARD.text}97%p. 2`),
+      expect.stringContaining(`IBAN${IBAN.text}40%p. 2`),
+    ]);
+    // Page 1 has a preview with a box per finding on it; page 2 has none and says so.
+    const boxes = screen.getAllByRole('button', { pressed: true });
+    expect(boxes.map((box) => box.getAttribute('aria-label'))).toEqual([
+      `Person name “${NAME.text}”: redacted`,
+      `Email address “${EMAIL.text}”: redacted`,
+    ]);
+    expect(screen.getByText(/No picture of this page/)).toBeTruthy();
+  });
+
+  it('applies a policy’s thresholds, toggles findings and kinds, and undoes each change', async () => {
+    await renderOptions();
+    await userEvent.selectOptions(screen.getByLabelText('Start from a policy'), 'GDPR');
+    // GDPR: the e-mail and the IBAN (≥ 0.3); the name (0.62) is under its 0.7; cards are not in it.
+    expect(redactionsShown()).toBe('2 redactions');
+    expect(findingBox(/^Person name/)).toHaveProperty('checked', false);
+    expect(findingBox(/^IBAN/)).toHaveProperty('checked', true);
+
+    await userEvent.click(findingBox(/^Person name/));
+    expect(redactionsShown()).toBe('3 redactions');
+    expect(screen.getByText('Adjusted by hand from GDPR.')).toBeTruthy();
+
+    const found = screen.getByRole('region', { name: 'Personal data found' });
+    await userEvent.click(within(found).getByRole('checkbox', { name: /^Credit card number/ }));
+    expect(redactionsShown()).toBe('4 redactions');
+
+    const undo = screen.getByRole('button', { name: /^Undo: Redacted 1 finding of Credit card number/ });
+    await userEvent.click(undo);
+    expect(redactionsShown()).toBe('3 redactions');
+    await userEvent.click(screen.getByRole('button', { name: 'Undo: Redacted one person name' }));
+    expect(redactionsShown()).toBe('2 redactions');
+    await userEvent.click(screen.getByRole('button', { name: 'Undo: Chose GDPR' }));
+    expect(redactionsShown()).toBe('3 redactions');
+    expect((screen.getByLabelText('Start from a policy') as HTMLSelectElement).value).toBe('ALL');
+    expect(screen.getByRole('button', { name: 'Undo' })).toHaveProperty('disabled', true);
+  });
+
+  it('will not redact nothing, and says why', async () => {
+    await renderOptions();
+    await userEvent.selectOptions(screen.getByLabelText('Start from a policy'), 'PCI_DSS');
+    await userEvent.click(findingBox(/^Credit card number/));
+    expect(redactionsShown()).toBe('0 redactions');
+    expect(redactButton()).toHaveProperty('disabled', true);
+    const reason = screen.getByText('Choose at least one finding, or select text, to redact.');
+    expect(redactButton().getAttribute('aria-describedby')).toBe(reason.id);
+  });
+
+  it('redacts text the user selects, and text found by name, at the right offsets', async () => {
+    await renderOptions();
+    await userEvent.click(screen.getByRole('tab', { name: 'Text' }));
+    const redactSelected = screen.getByRole('button', { name: 'Redact selected text' });
+    expect(redactSelected).toHaveProperty('disabled', true);
+
+    selectInText('your order');
+    expect(screen.getByText('“your order”')).toBeTruthy();
+    await userEvent.click(redactSelected);
+    const mine = screen.getByRole('list', { name: 'Your redactions' });
+    expect(within(mine).getByText('“your order”')).toBeTruthy();
+    expect(redactionsShown()).toBe('4 redactions');
+
+    await userEvent.type(screen.getByLabelText('Find and redact'), 'CHARGED{Enter}');
+    expect(screen.getByText('Redacting 1 match of “CHARGED”.')).toBeTruthy();
+    expect(
+      within(mine)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['“your order”', '“charged”']);
+
+    // The selection as the server will get it: its offsets into the analysed text.
+    const marks = [...screen.getByRole('document', { name: 'Text of letter.pdf' }).querySelectorAll('mark')];
+    expect(marks.filter((mark) => mark.title.startsWith('Your selection')).map((mark) => mark.textContent)).toEqual([
+      'your order',
+      'charged',
+    ]);
+
+    await userEvent.click(within(mine).getByRole('button', { name: 'Stop redacting “charged”' }));
+    expect(within(mine).getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('sends the file, the text and the chosen redactions, then shows the stored result', async () => {
+    let polls = 0;
+    server.respond = ({ method, path }) => {
+      if (method === 'POST' && path === 'v1/tools/document-redaction/jobs') return jsonResponse(202, snapshot());
+      if (method === 'GET' && path === 'v1/jobs/job-redact') {
+        polls += 1;
+        return jsonResponse(
+          200,
+          polls === 1
+            ? snapshot({ status: 'running', progress: { percent: 60, stage: 'Verifying the redacted file' } })
+            : snapshot({ status: 'succeeded', progress: { percent: 100, stage: 'Done' }, history_id: HISTORY_ID }),
+        );
+      }
+      return undefined;
+    };
+    const { onDone } = await renderOptions();
+    await userEvent.click(screen.getByRole('radio', { name: /^Type label/ }));
+    await userEvent.click(screen.getByRole('tab', { name: 'Text' }));
+    selectInText('your order');
+    await userEvent.click(screen.getByRole('button', { name: 'Redact selected text' }));
+    await userEvent.click(redactButton());
+
+    expect(await screen.findByText('Verifying the redacted file…')).toBeTruthy();
+    const start = server.seen.find((r) => r.method === 'POST' && r.path === 'v1/tools/document-redaction/jobs');
+    const order = LETTER_TEXT.indexOf('your order');
+    expect(start?.body).toEqual({
+      file_name: 'letter.pdf',
+      file: btoa(FILE_BYTES),
+      text: LETTER_TEXT,
+      style: 'label',
+      policy: 'ALL',
+      redactions: [
+        { start: NAME.start, end: NAME.end, type: 'PERSON_NAME' },
+        { start: EMAIL.start, end: EMAIL.end, type: 'EMAIL_ADDRESS' },
+        { start: order, end: order + 'your order'.length, type: 'MANUAL' },
+        { start: CARD.start, end: CARD.end, type: 'CREDIT_CARD_NUMBER' },
+      ],
+    });
+
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith(HISTORY_ID), { timeout: 3000 });
+    expect(redactorStore.result()?.historyId).toBe(HISTORY_ID);
+    expect(redactorStore.originalOf(HISTORY_ID)?.analysis).toBe(letterAnalysis);
+  });
+
+  it('keeps the choices when the run fails, and says nothing was charged', async () => {
+    server.respond = ({ method, path }) => {
+      if (method === 'POST' && path === 'v1/tools/document-redaction/jobs') return jsonResponse(202, snapshot());
+      if (method === 'GET' && path === 'v1/jobs/job-redact') {
+        return jsonResponse(
+          200,
+          snapshot({
+            status: 'failed',
+            error: { code: 'verification_failed', message: 'A redacted value could still be read from the file.' },
+          }),
+        );
+      }
+      return undefined;
+    };
+    await renderOptions();
+    await userEvent.click(findingBox(/^IBAN/));
+    await userEvent.click(redactButton());
+    expect(
+      await screen.findByText(
+        'A redacted value could still be read from the file. No tokens were charged.',
+        undefined,
+        {
+          timeout: 3000,
+        },
+      ),
+    ).toBeTruthy();
+    expect(redactionsShown()).toBe('4 redactions');
+  });
+});
