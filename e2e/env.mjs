@@ -12,3 +12,7 @@ export const e2eCoupons = [
   ['--code', 'E2E20', '--percent-off', '20', '--description', 'End-to-end test coupon'],
   ['--code', 'E2EOLD', '--percent-off', '10', '--valid-from', '2020-01-01', '--valid-until', '2020-12-31'],
 ];
+
+/** The model the e2e LLM server offers, and the file where it logs each request's messages (one JSON line each). */
+export const e2eLlmModel = 'candor-e2e-model';
+export const e2eLlmLog = path.join(e2eArtifactsDir, 'llm-requests.jsonl');

@@ -31,7 +31,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node serve.mjs',
+    // tsx: serve.mjs starts the LLM test server, which is TypeScript (@candor/llm/testing).
+    command: 'node --import tsx serve.mjs',
     url: `${e2eBaseUrl}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,

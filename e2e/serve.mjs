@@ -4,8 +4,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { e2eBaseUrl, e2eCoupons, e2eDataDir, e2ePort, e2eStateFile } from './env.mjs';
+import { e2eBaseUrl, e2eCoupons, e2eDataDir, e2eLlmLog, e2eLlmModel, e2ePort, e2eStateFile } from './env.mjs';
 import { e2eOidcClient, startOidcProvider } from './support/oidc-provider.mjs';
+import { startTestLlm } from './support/test-llm.ts';
 
 rmSync(e2eDataDir, { recursive: true, force: true });
 mkdirSync(e2eDataDir, { recursive: true });
@@ -31,6 +32,9 @@ writeFileSync(e2eStateFile, JSON.stringify({ databaseUrl: databaseUrl ?? null })
 // A local OpenID provider stands in for Google: "Continue with …" signs in against it.
 const oidc = await startOidcProvider({ port: e2ePort + 1000, appUrl: e2eBaseUrl });
 
+// A local OpenAI-compatible server stands in for the LLM of Secure LLM Chat; it logs every prompt it receives.
+const llm = await startTestLlm({ port: e2ePort + 1001, log: e2eLlmLog });
+
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const serverEnv = {
   ...process.env,
@@ -50,6 +54,8 @@ const serverEnv = {
   OIDC_CLIENT_ID: e2eOidcClient.client_id,
   OIDC_CLIENT_SECRET: e2eOidcClient.client_secret,
   OIDC_FLOW: 'code',
+  LLM_BASE_URL: llm.url,
+  LLM_MODELS: e2eLlmModel,
 };
 
 // The coupons the payment specs use. The catalogue CLI opens the database itself (and migrates it), so it runs

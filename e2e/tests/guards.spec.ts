@@ -95,6 +95,8 @@ test.describe('signed in', () => {
     await expect(page).toHaveURL((url) => url.pathname === '/document-redactor');
     await page.goto('/document-redactor/result');
     await expect(page).toHaveURL((url) => url.pathname === '/document-redactor');
+    await page.goto('/document-redactor/result?history_id=00000000-0000-4000-8000-000000000000');
+    await expect(page).toHaveURL((url) => url.pathname === '/document-redactor' && url.search === '');
   });
 
   for (const path of [

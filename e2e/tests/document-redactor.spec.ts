@@ -1,0 +1,78 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { SECRETS, sampleDocx, samplePdf } from '../../packages/engines/redact/src/fixtures/sample-documents';
+import { verifyRedaction } from '../../packages/engines/redact/src/index';
+import { expect, test } from '../support/test';
+import { createSignedInUser } from '../support/users';
+
+const secrets = Object.values(SECRETS);
+
+/** Uploads a document on /document-redactor, picks GDPR, redacts, and returns the downloaded file. */
+async function redact(page: Page, fileName: string, mimeType: string, bytes: Uint8Array) {
+  await page.goto('/document-redactor');
+  await page.locator('input[type="file"]').setInputFiles({ name: fileName, mimeType, buffer: Buffer.from(bytes) });
+  // Reading starts a worker that loads pdf.js, OCR and the PII engine the first time.
+  await expect(page).toHaveURL(/\/document-redactor\/options$/, { timeout: 30_000 });
+
+  await page.getByLabel('Start from a policy').selectOption('GDPR');
+  const findings = page.getByRole('list', { name: 'Findings' });
+  for (const value of [SECRETS.email, SECRETS.card, SECRETS.iban]) {
+    await expect(findings.getByText(value).first()).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Redact document' }).click();
+
+  await expect(page).toHaveURL(/\/document-redactor\/result/);
+  await expect(page.getByRole('region', { name: 'Verified: no redacted text can be recovered' })).toBeVisible({
+    timeout: 30_000,
+  });
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: /^Download redacted/ }).click();
+  return readFile(await (await download).path());
+}
+
+test('document redactor: a PDF and a DOCX redacted under GDPR, no secret recoverable, reopened from history', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await createSignedInUser(page);
+
+  const pdf = await redact(page, 'account-review.pdf', 'application/pdf', await samplePdf());
+  const pdfCheck = await verifyRedaction(new Uint8Array(pdf), 'pdf', secrets);
+  expect(pdfCheck.checks.filter((c) => !c.passed)).toEqual([]);
+  expect(pdf.toString('latin1')).not.toContain(SECRETS.email);
+
+  const docx = await redact(
+    page,
+    'account-review.docx',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    await sampleDocx(),
+  );
+  const docxCheck = await verifyRedaction(new Uint8Array(docx), 'docx', secrets);
+  expect(docxCheck.checks.filter((c) => !c.passed)).toEqual([]);
+
+  // The text that stays is still there, and the run reopens from history.
+  const redactedText = page.getByLabel('Redacted text', { exact: true });
+  await expect(redactedText).toContainText('Quarterly account review');
+  await expect(redactedText).not.toContainText(SECRETS.email);
+  await page.goto('/history');
+  await page
+    .getByRole('link', { name: /account-review\.docx/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/document-redactor\/result\?history_id=/);
+  await expect(page.getByText('The original document isn’t kept')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Verified: no redacted text can be recovered' })).toBeVisible();
+});
+
+test('document redactor: a corrupt PDF is refused with a clear message and the user stays on the upload step', async ({
+  page,
+}) => {
+  await createSignedInUser(page);
+  await page.goto('/document-redactor');
+  const truncated = (await samplePdf()).subarray(0, 300);
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'broken.pdf', mimeType: 'application/pdf', buffer: Buffer.from(truncated) });
+  await expect(page.getByText('The document could not be read')).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(/\/document-redactor$/);
+});
