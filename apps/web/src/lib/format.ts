@@ -58,3 +58,7 @@ export function formatDate(value: string | Date, options: Intl.DateTimeFormatOpt
 export function formatDateTime(value: string | Date) {
   return formatDate(value, { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+/** "Nov 21" for a YYYY-MM-DD UTC day. */
+export const formatDay = (value: string, options: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric' }) =>
+  new Intl.DateTimeFormat('en', { ...options, timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`));

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import type { ExtractedText, ToolLimits } from '@candor/contracts/tools';
 import { docxUnpackLimit, inspectDocx, isZip } from '@candor/engine-redact/docx-zip';
+import { openPdf } from '@candor/engine-redact/pdf-open';
 import mammoth from 'mammoth';
-import { hasImages, openPdf, readPdfText } from './pdf-text.js';
+import { hasImages, readPdfText } from './pdf-text.js';
 
 /**
  * The text of an uploaded file (`POST v1/tools/{tool}/extract`). Pure and in memory — no temporary files — and the

@@ -1,41 +1,10 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { getDocument, OPS, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { OPS, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
 
 /**
  * PDF → text with pdf.js. In Node the legacy build never starts a web worker: it runs its worker code in-process
  * (its "fake worker", loaded from pdf.worker.mjs beside pdf.mjs), which suits our own worker thread.
  */
-
-// pdf.js reads the metrics of the 14 standard fonts from here when a PDF uses one without embedding it.
-const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
-
-const ERRORS_ONLY = 0;
-
-export type PdfOpening =
-  | { ok: true; document: PDFDocumentProxy; close: () => Promise<void> }
-  | { ok: false; reason: 'password' | 'corrupt' };
-
-export async function openPdf(bytes: Uint8Array): Promise<PdfOpening> {
-  const task = getDocument({
-    // A copy: pdf.js transfers the buffer to its worker, which would detach the caller's bytes.
-    data: new Uint8Array(bytes),
-    standardFontDataUrl,
-    isEvalSupported: false,
-    useSystemFonts: false,
-    disableFontFace: true,
-    stopAtErrors: false,
-    verbosity: ERRORS_ONLY,
-  });
-  try {
-    const document = await task.promise;
-    return { ok: true, document, close: () => task.destroy() };
-  } catch (error) {
-    await task.destroy();
-    return { ok: false, reason: (error as Error).name === 'PasswordException' ? 'password' : 'corrupt' };
-  }
-}
 
 interface Line {
   text: string;

@@ -1,4 +1,4 @@
-import { openPdf } from '../extract/pdf-text.js';
+import { openPdf } from '@candor/engine-redact/pdf-open';
 
 /** A rendered report's text, page by page, and its metadata: what the reports' tests assert on. */
 export async function readBack(pdf: Buffer): Promise<{ pages: string[]; text: string; info: Record<string, unknown> }> {

@@ -8,9 +8,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { serviceLabels } from '@/features/history/service-meta';
 import { getErrorMessage } from '@/lib/api-client';
-import { formatTokens } from '@/lib/format';
+import { formatDay, formatTokens } from '@/lib/format';
 import { useTokenStats } from '../api/token-stats.queries';
-import { formatDay, toUsageChartData, type UsageChartData, type UsageRange } from '../lib/usage-range';
+import { toUsageChartData, type UsageChartData, type UsageRange } from '../lib/usage-range';
 import { selectionRange, UsageRangeControl, type UsageSelection } from './usage-range-control';
 
 // recharts is heavy: it loads only once there is something to draw, never with the first page load.

@@ -106,7 +106,3 @@ const palette = [
 ] as const;
 export const serviceColor = (service: ServiceName) =>
   palette[serviceNames.indexOf(service) % palette.length] ?? palette[0];
-
-/** "Nov 21" for a YYYY-MM-DD UTC day. */
-export const formatDay = (value: string, options: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric' }) =>
-  new Intl.DateTimeFormat('en', { ...options, timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`));
