@@ -1,7 +1,7 @@
 import { aiDetectionInputSchema } from '@candor/contracts/tools';
 import type { ReactNode } from 'react';
 import { tools } from '@/config/navigation';
-import { ToolRunPage } from '@/features/tool-runs/components/tool-run-page';
+import { ToolRunPage, type ToolScreenProps } from '@/features/tool-runs/components/tool-run-page';
 import type { ToolRunCopy } from '@/features/tool-runs/lib/copy';
 import { textProblemFrom } from '@/features/tool-runs/lib/text-problem';
 import { AI_DETECTION } from '../api/ai-detection';
@@ -19,13 +19,7 @@ const copy: ToolRunCopy = {
 const DRAFT_KEY = `${AI_DETECTION}:draft`;
 const textProblem = textProblemFrom(aiDetectionInputSchema.shape.text);
 
-interface AiDetectionPageProps {
-  /** The stored run to show (?history_id=); the editor when absent. */
-  historyId: string | undefined;
-  /** Shows a stored run, replacing the current history entry so a reload lands on the report. */
-  onShowRun: (historyId: string) => void;
-  /** Leaves the stored run for the editor. */
-  onLeaveRun: () => void;
+interface AiDetectionPageProps extends ToolScreenProps {
   /** Shown above the editor or report (the licence welcome). */
   children?: ReactNode;
 }

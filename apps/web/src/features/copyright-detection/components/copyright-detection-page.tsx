@@ -1,6 +1,6 @@
 import { plagiarismInputSchema } from '@candor/contracts/tools';
 import { tools } from '@/config/navigation';
-import { type ToolRunInput, ToolRunPage } from '@/features/tool-runs/components/tool-run-page';
+import { type ToolRunInput, ToolRunPage, type ToolScreenProps } from '@/features/tool-runs/components/tool-run-page';
 import type { ToolRunCopy } from '@/features/tool-runs/lib/copy';
 import { textProblemFrom } from '@/features/tool-runs/lib/text-problem';
 import { PLAGIARISM } from '../api/copyright-detection';
@@ -34,17 +34,8 @@ const input: ToolRunInput<CopyrightDraft> = {
   render: (props) => <SourcesPanel {...props} />,
 };
 
-interface CopyrightDetectionPageProps {
-  /** The stored run to show (?history_id=); the editor when absent. */
-  historyId: string | undefined;
-  /** Shows a stored run, replacing the current history entry so a reload lands on the report. */
-  onShowRun: (historyId: string) => void;
-  /** Leaves the stored run for the editor. */
-  onLeaveRun: () => void;
-}
-
 /** `/copyright-detector`: which passages of a text are found in its sources, side by side with the source's words. */
-export function CopyrightDetectionPage({ historyId, onShowRun, onLeaveRun }: CopyrightDetectionPageProps) {
+export function CopyrightDetectionPage({ historyId, onShowRun, onLeaveRun }: ToolScreenProps) {
   return (
     <ToolRunPage
       tool={PLAGIARISM}

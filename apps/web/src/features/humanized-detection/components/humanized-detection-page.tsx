@@ -1,6 +1,6 @@
 import { humanizedDetectionInputSchema } from '@candor/contracts/tools';
 import { tools } from '@/config/navigation';
-import { ToolRunPage } from '@/features/tool-runs/components/tool-run-page';
+import { ToolRunPage, type ToolScreenProps } from '@/features/tool-runs/components/tool-run-page';
 import type { ToolRunCopy } from '@/features/tool-runs/lib/copy';
 import { textProblemFrom } from '@/features/tool-runs/lib/text-problem';
 import { HUMANIZED_DETECTION } from '../api/humanized-detection';
@@ -18,17 +18,8 @@ const copy: ToolRunCopy = {
 const DRAFT_KEY = `${HUMANIZED_DETECTION}:draft`;
 const textProblem = textProblemFrom(humanizedDetectionInputSchema.shape.text);
 
-interface HumanizedDetectionPageProps {
-  /** The stored run to show (?history_id=); the editor when absent. */
-  historyId: string | undefined;
-  /** Shows a stored run, replacing the current history entry so a reload lands on the report. */
-  onShowRun: (historyId: string) => void;
-  /** Leaves the stored run for the editor. */
-  onLeaveRun: () => void;
-}
-
 /** `/humanized-text-detector`: human, AI, or AI disguised by a paraphraser — with the words that gave it away. */
-export function HumanizedDetectionPage({ historyId, onShowRun, onLeaveRun }: HumanizedDetectionPageProps) {
+export function HumanizedDetectionPage({ historyId, onShowRun, onLeaveRun }: ToolScreenProps) {
   return (
     <ToolRunPage
       tool={HUMANIZED_DETECTION}

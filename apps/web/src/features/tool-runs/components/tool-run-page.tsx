@@ -40,6 +40,9 @@ const textOnly: ToolRunInput<Draft> = {
   body: (draft) => (draft.fileName ? { text: draft.text, file_name: draft.fileName } : { text: draft.text }),
 };
 
+/** What a tool's screen takes from its route: the stored run in the address and how to move to and from it. */
+export type ToolScreenProps = Pick<ToolRunPageProps, 'historyId' | 'onShowRun' | 'onLeaveRun'>;
+
 export interface ToolRunPageProps<D extends Draft = Draft> {
   tool: ToolId;
   header: { title: string; description: string; icon?: ComponentProps<typeof PageHeader>['icon'] };

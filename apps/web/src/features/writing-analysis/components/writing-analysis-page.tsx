@@ -1,5 +1,5 @@
 import { tools } from '@/config/navigation';
-import { ToolRunPage } from '@/features/tool-runs/components/tool-run-page';
+import { ToolRunPage, type ToolScreenProps } from '@/features/tool-runs/components/tool-run-page';
 import type { ToolRunCopy } from '@/features/tool-runs/lib/copy';
 import { storageKeys } from '@/lib/storage';
 import { readPartialCounts, WRITING_ANALYSIS } from '../api/writing-analysis';
@@ -14,16 +14,7 @@ const copy: ToolRunCopy = {
   progressing: 'Analysing',
 };
 
-interface WritingAnalysisPageProps {
-  /** The stored run to show (?history_id=); the editor when absent. */
-  historyId: string | undefined;
-  /** Shows a stored run, replacing the current history entry so a reload lands on the report. */
-  onShowRun: (historyId: string) => void;
-  /** Leaves the stored run for the editor. */
-  onLeaveRun: () => void;
-}
-
-export function WritingAnalysisPage({ historyId, onShowRun, onLeaveRun }: WritingAnalysisPageProps) {
+export function WritingAnalysisPage({ historyId, onShowRun, onLeaveRun }: ToolScreenProps) {
   return (
     <ToolRunPage
       tool={WRITING_ANALYSIS}
