@@ -23,7 +23,8 @@ describe('CookieConsent', () => {
   it('saves chosen preferences; Necessary is always on', async () => {
     render(<CookieConsent />);
     await userEvent.click(screen.getByRole('button', { name: 'Preferences' }));
-    const necessary = screen.getByRole('switch', { name: 'Necessary' });
+    // The switches load with their own chunk once Preferences is reached.
+    const necessary = await screen.findByRole('switch', { name: 'Necessary' });
     expect(necessary.getAttribute('aria-checked')).toBe('true');
     expect(necessary.hasAttribute('disabled')).toBe(true);
     for (const name of ['Functional', 'Analytics', 'Advertisement']) {

@@ -1,19 +1,15 @@
 import Cookie from 'lucide-react/icons/cookie';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Switch } from '@/components/ui/switch';
 import { type ConsentCategory, type ConsentChoice, readConsent, saveConsent } from '../consent';
 
-const categories: { id: 'necessary' | ConsentCategory; label: string; description: string }[] = [
-  { id: 'necessary', label: 'Necessary', description: 'Sign-in, security and your cookie choice. Always on.' },
-  { id: 'functional', label: 'Functional', description: 'Remembers settings and personalises the interface.' },
-  { id: 'analytics', label: 'Analytics', description: 'Anonymous usage and performance measurements.' },
-  { id: 'advertisement', label: 'Advertisement', description: 'Measures and personalises our ads on other sites.' },
-];
+const loadPreferences = () => import('./consent-preferences');
+const ConsentPreferences = lazy(() => loadPreferences().then((m) => ({ default: m.ConsentPreferences })));
 
 /**
  * Spec §2: the cookie-consent dialog, shown until a choice is stored (localStorage `cookie-consent`).
- * Non-modal, so the page stays usable while it is open.
+ * Non-modal, so the page stays usable while it is open. The preference switches (Radix) stay out of the first load:
+ * they are fetched when the pointer or focus reaches the Preferences button.
  */
 export function CookieConsent() {
   const [choice, setChoice] = useState<ConsentChoice | null>(readConsent);
@@ -55,37 +51,20 @@ export function CookieConsent() {
       </div>
 
       {view === 'preferences' && (
-        <ul className="mt-4 divide-y rounded-lg border">
-          {categories.map((category) => {
-            const switchId = `consent-${category.id}`;
-            const necessary = category.id === 'necessary';
-            return (
-              <li key={category.id} className="flex items-start justify-between gap-4 p-3">
-                <div className="space-y-0.5">
-                  <label htmlFor={switchId} className="font-medium text-sm">
-                    {category.label}
-                  </label>
-                  <p className="text-muted-foreground text-xs">{category.description}</p>
-                </div>
-                <Switch
-                  id={switchId}
-                  className="mt-0.5"
-                  checked={necessary ? true : draft[category.id as ConsentCategory]}
-                  disabled={necessary}
-                  onCheckedChange={(on) => {
-                    if (!necessary) setDraft((d) => ({ ...d, [category.id]: on }));
-                  }}
-                />
-              </li>
-            );
-          })}
-        </ul>
+        <Suspense fallback={null}>
+          <ConsentPreferences draft={draft} onChange={(category, on) => setDraft((d) => ({ ...d, [category]: on }))} />
+        </Suspense>
       )}
 
       <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {view === 'banner' ? (
           <>
-            <Button variant="outline" onClick={() => setView('preferences')}>
+            <Button
+              variant="outline"
+              onPointerEnter={() => void loadPreferences()}
+              onFocus={() => void loadPreferences()}
+              onClick={() => setView('preferences')}
+            >
               Preferences
             </Button>
             <Button onClick={acceptAll}>Accept</Button>

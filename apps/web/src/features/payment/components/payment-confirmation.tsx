@@ -11,25 +11,7 @@ import { formatBalance, formatDate, totalTokens } from '@/lib/format';
 import { myPlanQueryOptions } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { CHECKOUT_CONFIRMATION_POLLS, refreshAfterPayment, useCheckoutStatus } from '../api/payments.queries';
-
-export const paymentOutcomes = ['success', 'failure'] as const;
-export type PaymentOutcome = (typeof paymentOutcomes)[number];
-export const isPaymentOutcome = (value: string): value is PaymentOutcome =>
-  paymentOutcomes.includes(value as PaymentOutcome);
-
-/** Spec §8: the texts of both outcomes, verbatim. */
-export const paymentOutcomeCopy = {
-  success: {
-    title: 'Payment Successful',
-    headline: "You're All Set!",
-    text: 'Your payment has been processed successfully.',
-  },
-  failure: {
-    title: 'Payment Failed',
-    headline: 'Transaction Unsuccessful',
-    text: "We couldn't process your payment. Please try again.",
-  },
-} as const satisfies Record<PaymentOutcome, { title: string; headline: string; text: string }>;
+import { type PaymentOutcome, paymentOutcomeCopy } from '../outcome';
 
 interface PaymentConfirmationProps {
   outcome: PaymentOutcome;

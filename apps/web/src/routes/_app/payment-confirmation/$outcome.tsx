@@ -1,9 +1,6 @@
 import { createFileRoute, notFound, rootRouteId } from '@tanstack/react-router';
-import {
-  isPaymentOutcome,
-  PaymentConfirmation,
-  paymentOutcomeCopy,
-} from '@/features/payment/components/payment-confirmation';
+import { PaymentConfirmation } from '@/features/payment/components/payment-confirmation';
+import { isPaymentOutcome, paymentOutcomeCopy } from '@/features/payment/outcome';
 import { paymentConfirmationSearchSchema } from '@/features/payment/search';
 import { pageTitle } from '@/lib/head';
 
