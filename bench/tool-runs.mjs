@@ -374,7 +374,7 @@ ${rowsSequential}
 
 The same ${WORDS.toLocaleString('en')}-word text through the AI Detector (\`ai-detection\`), the Humanized Text Detector
 (\`humanized-detection\`) and the Copyright Detector (\`plagiarism\`, against one uploaded source: the whole GPL-3, so
-the copied share is 100%). "First" loads the tool's engine (the detectors parse their 5.7 MB model) in the thread that
+the copied share is 100%). "First" loads the tool's engine (the detectors parse their 14 MB model file) in the thread that
 happens to take the run; then ${WARM_UP} warm-up runs and ${SEQUENTIAL} measured runs one after another — with two
 engine threads, a measured run may still land on a thread that has not loaded the engine yet (the max column).
 Issue 6's target for the AI Detector: a 1,000-word text end to end in ≤ 200 ms median.

@@ -1,27 +1,44 @@
+import { BoostedTrees, type SerializedBoostedTrees } from './boosted-trees.js';
 import type { ScoredText } from './features.js';
 import { featuresOf, scoreText } from './features.js';
 import { LanguageModel, type SerializedLanguageModel } from './language-model.js';
 import { lexicalFeatures } from './lexical.js';
 import { LinearModel, type SerializedLinearModel } from './linear-model.js';
 
+/** What the detectors ask of a classifier: class scores, probabilities and per-feature pushes for the evidence. */
+export interface Classifier {
+  readonly classes: string[];
+  scores(values: ArrayLike<number>): Float64Array;
+  probabilities(values: ArrayLike<number>): Float64Array;
+  contributions(values: ArrayLike<number>, towards: number, against: number): Float64Array;
+}
+
+export type SerializedClassifier = SerializedLinearModel | SerializedBoostedTrees;
+
+export function classifierFrom(serialized: SerializedClassifier): Classifier {
+  return 'kind' in serialized ? new BoostedTrees(serialized) : new LinearModel(serialized);
+}
+
 /**
- * The file `npm run train:detectors` writes (model/detectors.json) and both detectors load: one language model of
- * human writing and the linear models over its features. docs/models/ai-detect.md and humanized-detect.md describe it.
+ * The file `npm run train:detectors` writes (model/detectors.json) and both detectors load: a language model of
+ * human writing, one of AI writing, and the classifiers over their features. docs/models/ai-detect.md and
+ * humanized-detect.md describe it.
  */
 export interface DetectorModelFile {
   name: string;
   version: string;
   languageModel: SerializedLanguageModel;
+  aiLanguageModel: SerializedLanguageModel;
   /** Hashed word and word-pair buckets appended to the named features (0: none). */
   lexicalBuckets: number;
   /** Human vs AI over whole texts. */
-  document: SerializedLinearModel;
-  /** Human vs AI over single sentences, for the highlights. */
+  document: SerializedClassifier;
+  /** Human vs AI over single sentences, for the highlights (linear: sentences are too short for trees). */
   sentence: SerializedLinearModel;
   /** Which family wrote an AI text. */
-  family: SerializedLinearModel;
+  family: SerializedClassifier;
   /** Human vs AI vs AI passed through a paraphraser. */
-  humanized: SerializedLinearModel;
+  humanized: SerializedClassifier;
   /** AI probability at or above which a text is called AI: ≤ 1% false positives on held-out human text. */
   threshold: number;
   /**
@@ -37,21 +54,23 @@ export interface DetectorModelFile {
 
 export class DetectorModel {
   readonly languageModel: LanguageModel;
-  readonly document: LinearModel;
+  readonly aiLanguageModel: LanguageModel;
+  readonly document: Classifier;
   readonly sentence: LinearModel;
-  readonly family: LinearModel;
-  readonly humanized: LinearModel;
+  readonly family: Classifier;
+  readonly humanized: Classifier;
 
   constructor(readonly file: DetectorModelFile) {
     this.languageModel = new LanguageModel(file.languageModel);
-    this.document = new LinearModel(file.document);
+    this.aiLanguageModel = new LanguageModel(file.aiLanguageModel);
+    this.document = classifierFrom(file.document);
     this.sentence = new LinearModel(file.sentence);
-    this.family = new LinearModel(file.family);
-    this.humanized = new LinearModel(file.humanized);
+    this.family = classifierFrom(file.family);
+    this.humanized = classifierFrom(file.humanized);
   }
 
   score(text: string): ScoredText {
-    return scoreText(text, this.languageModel);
+    return scoreText(text, this.languageModel, this.aiLanguageModel);
   }
 
   /** Named features, then the lexical buckets, over sentences [from, to) minus [skipFrom, skipTo). */

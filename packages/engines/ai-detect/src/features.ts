@@ -43,6 +43,11 @@ export const featureCatalogue = [
   { name: 'function_words', label: 'Share of function words (the, of, and, …)' },
   { name: 'surprisal_spikes', label: 'Surprising words amid predictable ones (swapped synonyms)' },
   { name: 'rare_words', label: 'Rare but real words (unusual word choices)' },
+  { name: 'ai_likelihood_ratio', label: 'How much likelier the words are under a model of AI writing than of human' },
+  { name: 'ai_likelihood_ratio_spread', label: 'How much that preference varies from word to word' },
+  { name: 'ai_preferred_words', label: 'Share of words a model of AI writing finds likelier than one of human' },
+  { name: 'ai_likelihood_ratio_burstiness', label: 'How much that preference varies between sentences' },
+  { name: 'ai_log_probability_mean', label: 'How predictable the words are to a model of AI writing' },
 ] as const;
 
 export type FeatureName = (typeof featureCatalogue)[number]['name'];
@@ -86,16 +91,38 @@ export interface ScoredText {
   words: WordToken[];
   lower: string[];
   sentences: SentenceSpan[];
+  /** Scores under the language model of human writing. */
   scores: WordScores;
+  /** Each word's log-probability under the language model of AI writing. */
+  aiLogProbability: Float64Array;
 }
 
-export function scoreText(text: string, model: LanguageModel): ScoredText {
+/** Scores a text under the model of human writing and the model of AI writing. */
+export function scoreText(text: string, humanModel: LanguageModel, aiModel: LanguageModel): ScoredText {
   const words = tokenizeWords(text);
   const sentences = segmentSentences(text, words);
   const lower = words.map((word) => word.text.toLowerCase().replace(/’/g, "'"));
-  const sentenceStarts = new Uint8Array(words.length);
-  for (const sentence of sentences) sentenceStarts[sentence.firstWord] = 1;
-  return { text, words, lower, sentences, scores: model.score(lower, sentenceStarts) };
+  const starts = sentenceStarts(words.length, sentences);
+  return {
+    text,
+    words,
+    lower,
+    sentences,
+    scores: humanModel.score(lower, starts),
+    aiLogProbability: aiModel.score(lower, starts).logProbability,
+  };
+}
+
+/** The same text scored by another model of AI writing (training: one left out a generator or a domain). */
+export function withAiModel(scored: ScoredText, aiModel: LanguageModel): ScoredText {
+  const starts = sentenceStarts(scored.words.length, scored.sentences);
+  return { ...scored, aiLogProbability: aiModel.score(scored.lower, starts).logProbability };
+}
+
+function sentenceStarts(wordCount: number, sentences: readonly SentenceSpan[]): Uint8Array {
+  const starts = new Uint8Array(wordCount);
+  for (const sentence of sentences) starts[sentence.firstWord] = 1;
+  return starts;
 }
 
 const PUNCTUATION_CLASSES: Record<string, number> = {
@@ -118,7 +145,7 @@ const PUNCTUATION_CLASSES: Record<string, number> = {
 
 /** Features over the sentences `from` to `to` (exclusive), skipping `[skipFrom, skipTo)`. */
 export function featuresOf(scored: ScoredText, from = 0, to = scored.sentences.length, skipFrom = 0, skipTo = 0) {
-  const { text, words, lower, sentences, scores } = scored;
+  const { text, words, lower, sentences, scores, aiLogProbability } = scored;
   const values = new Float64Array(featureCatalogue.length);
   let n = 0;
   let sum = 0;
@@ -145,6 +172,11 @@ export function featuresOf(scored: ScoredText, from = 0, to = scored.sentences.l
   let lowercaseStarts = 0;
   let spikes = 0;
   let rareWords = 0;
+  let ratioSum = 0;
+  let ratioSquares = 0;
+  let aiPreferred = 0;
+  let aiLogProbabilitySum = 0;
+  const sentenceRatios: number[] = [];
   const punctuation = new Float64Array(9);
   const sentenceMeans: number[] = [];
   const sentenceLengths: number[] = [];
@@ -153,9 +185,17 @@ export function featuresOf(scored: ScoredText, from = 0, to = scored.sentences.l
     if (s >= skipFrom && s < skipTo) continue;
     const sentence = sentences[s] as SentenceSpan;
     let sentenceSum = 0;
+    let sentenceRatio = 0;
     for (let i = sentence.firstWord; i < sentence.firstWord + sentence.wordCount; i++) {
       included.push(i);
       const logProbability = scores.logProbability[i] as number;
+      const aiLog = aiLogProbability[i] as number;
+      const ratio = aiLog - logProbability;
+      ratioSum += ratio;
+      ratioSquares += ratio * ratio;
+      sentenceRatio += ratio;
+      aiLogProbabilitySum += aiLog;
+      if (ratio > 0) aiPreferred++;
       sum += logProbability;
       sentenceSum += logProbability;
       sumSquares += logProbability * logProbability;
@@ -191,6 +231,7 @@ export function featuresOf(scored: ScoredText, from = 0, to = scored.sentences.l
     n += sentence.wordCount;
     if (sentence.wordCount > 0) {
       sentenceMeans.push(sentenceSum / sentence.wordCount);
+      sentenceRatios.push(sentenceRatio / sentence.wordCount);
       sentenceLengths.push(sentence.wordCount);
       if (/^\p{Ll}/u.test((words[sentence.firstWord] as WordToken).text)) lowercaseStarts++;
     }
@@ -210,10 +251,13 @@ export function featuresOf(scored: ScoredText, from = 0, to = scored.sentences.l
   const sentenceCount = sentenceLengths.length;
   const lengthMean = n / sentenceCount;
   let lengthVariance = 0;
+  const ratioMean = ratioSum / n;
   let burst = 0;
+  let ratioBurst = 0;
   for (let s = 0; s < sentenceCount; s++) {
     lengthVariance += ((sentenceLengths[s] as number) - lengthMean) ** 2;
     burst += ((sentenceMeans[s] as number) - mean) ** 2;
+    ratioBurst += ((sentenceRatios[s] as number) - ratioMean) ** 2;
   }
   const set = (name: FeatureName, value: number) => {
     values[featureIndex[name]] = value;
@@ -254,6 +298,11 @@ export function featuresOf(scored: ScoredText, from = 0, to = scored.sentences.l
   set('function_words', functionWords / n);
   set('surprisal_spikes', spikes / n);
   set('rare_words', rareWords / n);
+  set('ai_likelihood_ratio', ratioMean);
+  set('ai_likelihood_ratio_spread', Math.sqrt(Math.max(ratioSquares / n - ratioMean * ratioMean, 0)));
+  set('ai_preferred_words', aiPreferred / n);
+  set('ai_likelihood_ratio_burstiness', sentenceCount > 1 ? Math.sqrt(ratioBurst / sentenceCount) : 0);
+  set('ai_log_probability_mean', aiLogProbabilitySum / n);
   return values;
 }
 

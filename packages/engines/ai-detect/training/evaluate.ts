@@ -4,7 +4,7 @@ import type { ScoredText } from '../src/features.js';
 import { sigmoid } from '../src/linear-model.js';
 import { foldOf, type LabelledText } from './dataset.js';
 import { auroc, macroF1, thresholdForFalsePositiveRate, thresholdForMissRate } from './metrics.js';
-import { crossFitScores, fitDetectorModels, trainingSet } from './pipeline.js';
+import { crossFitAiScores, crossFitScores, fitDetectorModels, trainingSet } from './pipeline.js';
 
 /**
  * The evaluations the model cards and bench/README.md report. Every number comes from texts the model (language
@@ -52,65 +52,6 @@ export function evaluateDetectors(texts: readonly LabelledText[], log: (line: st
   const all = texts.map((_, i) => i).filter((i) => set.binary[i] !== undefined);
 
   const logOddsWith = (fitted: DetectorModel, i: number) => documentLogOdds(fitted, scored[i] as ScoredText).logOdds;
-
-  // Leave one generator out: its texts and held-out human texts are the test; the rest trains.
-  // MixSet's humanized and edited AI texts name no generator: they are tested out of fold only.
-  const generators = [
-    ...new Set(
-      all
-        .filter(isAi)
-        .map((i) => texts[i]?.generator)
-        .filter((g) => g != null),
-    ),
-  ];
-  const heldOutHuman = (i: number) => !isAi(i) && foldOf(texts[i] as LabelledText, FOLDS) === HELD_OUT_HUMAN_FOLD;
-  const leaveOneGeneratorOut: Evaluation['leaveOneGeneratorOut'] = [];
-  for (const generator of generators) {
-    const isTest = (i: number) => (isAi(i) && texts[i]?.generator === generator) || heldOutHuman(i);
-    const fitted = fitDetectorModels(
-      set,
-      all.filter((i) => !isTest(i)),
-      scored,
-      'document',
-    );
-    const test = all.filter(isTest);
-    const scores = test.map((i) => logOddsWith(fitted, i));
-    const threshold = Math.log(fitted.file.threshold / (1 - fitted.file.threshold));
-    const positives = test.filter(isAi);
-    leaveOneGeneratorOut.push({
-      generator,
-      family: texts[positives[0] as number]?.family ?? 'unknown',
-      texts: positives.length,
-      auroc: auroc(scores, test.map(isAi)),
-      detectedAtThreshold: positives.filter((i) => logOddsWith(fitted, i) >= threshold).length / positives.length,
-    });
-    log(`  generator ${generator}: AUROC ${leaveOneGeneratorOut.at(-1)?.auroc.toFixed(3)}`);
-  }
-
-  // Leave one domain out: the language models, too, are retrained without the domain's human texts.
-  const domains = [...new Set(all.map((i) => texts[i]?.domain as string))];
-  const leaveOneDomainOut: Evaluation['leaveOneDomainOut'] = [];
-  for (const domain of domains) {
-    const domainScored = crossFitScores(texts, domain);
-    const test = all.filter((i) => texts[i]?.domain === domain);
-    const fitted = fitDetectorModels(
-      set,
-      all.filter((i) => texts[i]?.domain !== domain),
-      domainScored,
-      'document',
-    );
-    const scores = test.map((i) => documentLogOdds(fitted, domainScored[i] as ScoredText).logOdds);
-    const threshold = Math.log(fitted.file.threshold / (1 - fitted.file.threshold));
-    const humans = scores.filter((_, k) => !isAi(test[k] as number));
-    leaveOneDomainOut.push({
-      domain,
-      human: humans.length,
-      ai: test.length - humans.length,
-      auroc: auroc(scores, test.map(isAi)),
-      falsePositiveRate: humans.filter((score) => score >= threshold).length / Math.max(humans.length, 1),
-    });
-    log(`  domain ${domain}: AUROC ${leaveOneDomainOut.at(-1)?.auroc.toFixed(3)}`);
-  }
 
   // Out-of-fold predictions over five folds of groups.
   const probability = new Map<number, number>();
@@ -179,6 +120,69 @@ export function evaluateDetectors(texts: readonly LabelledText[], log: (line: st
       if ((label === 'ai' && truth === 'human') || (label === 'human' && truth === 'ai')) short.confidentlyWrong++;
     }
   }
+  // Held-out splits, counted at the default (out-of-fold) threshold the committed model uses.
+  const defaultThreshold = Math.log(threshold / (1 - threshold));
+
+  // Leave one generator out: its texts and held-out human texts are the test; the rest trains, and the model of AI
+  // writing is counted without the generator.
+  // MixSet's humanized and edited AI texts name no generator: they are tested out of fold only.
+  const generators = [
+    ...new Set(
+      all
+        .filter(isAi)
+        .map((i) => texts[i]?.generator)
+        .filter((g) => g != null),
+    ),
+  ];
+  const heldOutHuman = (i: number) => !isAi(i) && foldOf(texts[i] as LabelledText, FOLDS) === HELD_OUT_HUMAN_FOLD;
+  const leaveOneGeneratorOut: Evaluation['leaveOneGeneratorOut'] = [];
+  for (const generator of generators) {
+    const isTest = (i: number) => (isAi(i) && texts[i]?.generator === generator) || heldOutHuman(i);
+    const generatorScored = crossFitAiScores(texts, scored, (t) => t.generator === generator);
+    const fitted = fitDetectorModels(
+      set,
+      all.filter((i) => !isTest(i)),
+      generatorScored,
+      'document',
+    );
+    const test = all.filter(isTest);
+    const logOddsOf = (i: number) => documentLogOdds(fitted, generatorScored[i] as ScoredText).logOdds;
+    const scores = test.map(logOddsOf);
+    const positives = test.filter(isAi);
+    leaveOneGeneratorOut.push({
+      generator,
+      family: texts[positives[0] as number]?.family ?? 'unknown',
+      texts: positives.length,
+      auroc: auroc(scores, test.map(isAi)),
+      detectedAtThreshold: positives.filter((i) => logOddsOf(i) >= defaultThreshold).length / positives.length,
+    });
+    log(`  generator ${generator}: AUROC ${leaveOneGeneratorOut.at(-1)?.auroc.toFixed(3)}`);
+  }
+
+  // Leave one domain out: the language models, too, are retrained without the domain's human texts.
+  const domains = [...new Set(all.map((i) => texts[i]?.domain as string))];
+  const leaveOneDomainOut: Evaluation['leaveOneDomainOut'] = [];
+  for (const domain of domains) {
+    const domainScored = crossFitScores(texts, domain);
+    const test = all.filter((i) => texts[i]?.domain === domain);
+    const fitted = fitDetectorModels(
+      set,
+      all.filter((i) => texts[i]?.domain !== domain),
+      domainScored,
+      'document',
+    );
+    const scores = test.map((i) => documentLogOdds(fitted, domainScored[i] as ScoredText).logOdds);
+    const humans = scores.filter((_, k) => !isAi(test[k] as number));
+    leaveOneDomainOut.push({
+      domain,
+      human: humans.length,
+      ai: test.length - humans.length,
+      auroc: auroc(scores, test.map(isAi)),
+      falsePositiveRate: humans.filter((score) => score >= defaultThreshold).length / Math.max(humans.length, 1),
+    });
+    log(`  domain ${domain}: AUROC ${leaveOneDomainOut.at(-1)?.auroc.toFixed(3)}`);
+  }
+
   const scores = all.map((i) => probability.get(i) as number);
   const humanScores = all.filter((i) => !isAi(i)).map((i) => probability.get(i) as number);
   const aiScores = all.filter(isAi).map((i) => probability.get(i) as number);

@@ -29,13 +29,14 @@ export function accuracyTables(evaluation: Evaluation): string {
     .map((row) => `${row.domain} ${num(row.auroc)}`)
     .join(', ')} |
 
-Leave one generator out (test: the generator's texts and held-out human texts; nothing of it in training):
+Leave one generator out (test: the generator's texts and held-out human texts; nothing of it in training, the model of
+AI writing included). "At the threshold" means the default, out-of-fold threshold above.
 
 | generator | family | texts | AUROC | detected at the threshold |
 |---|---|---|---|---|
 ${logo.map((row) => `| ${row.generator} | ${row.family} | ${row.texts} | ${num(row.auroc)} | ${pct(row.detectedAtThreshold)} |`).join('\n')}
 
-Leave one domain out (the language model, too, retrained without the domain's human texts):
+Leave one domain out (both language models, too, recounted without the domain's texts), at the default threshold:
 
 | domain | human texts | AI texts | AUROC | false positives at the threshold |
 |---|---|---|---|---|

@@ -8,7 +8,14 @@ import path from 'node:path';
 import { machine as benchMachine, machineTable } from '../../../../bench/lib.mjs';
 import { loadDatasets } from './dataset.js';
 import { evaluateDetectors } from './evaluate.js';
-import { buildLanguageModel, crossFitScores, fitDetectorModels, MODEL_VERSION, trainingSet } from './pipeline.js';
+import {
+  buildLanguageModel,
+  countsAsAiWriting,
+  crossFitScores,
+  fitDetectorModels,
+  MODEL_VERSION,
+  trainingSet,
+} from './pipeline.js';
 import { accuracyResult, accuracyTables, dataSection } from './report.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -29,9 +36,11 @@ const fitted = fitDetectorModels(
   crossFitScores(texts),
 );
 const languageModel = buildLanguageModel(texts.filter((t) => t.origin === 'human'));
+const aiLanguageModel = buildLanguageModel(texts.filter(countsAsAiWriting));
 const file = {
   ...fitted.file,
   languageModel: languageModel.toJSON(),
+  aiLanguageModel: aiLanguageModel.toJSON(),
   threshold: evaluation.outOfFold.threshold,
   humanThreshold: evaluation.outOfFold.humanThreshold,
 };
@@ -43,22 +52,29 @@ const machine = `${os.cpus()[0]?.model ?? 'CPU'} × ${os.cpus().length}, Node ${
 log(`Wrote ${modelPath} (${megabytes} MB) in ${minutes} min`);
 
 const lm = languageModel.toJSON();
-const method = `Each text is tokenised into words and sentences (the Writing Analysis tokenizer), then scored by a word
-trigram language model of **human** writing (interpolated absolute discounting; ${lm.vocabulary.length.toLocaleString('en')}
-words, ${lm.bigramKeys.length.toLocaleString('en')} bigrams and ${lm.trigramKeys.length.toLocaleString('en')} trigrams seen at
-least twice, counted over the human texts; unigram counts add SUBTLEX-US). From the per-word scores come GLTR-style
+const aiLm = aiLanguageModel.toJSON();
+const method = `Each text is tokenised into words and sentences (the Writing Analysis tokenizer), then scored by two word
+trigram language models (interpolated absolute discounting; n-grams seen at least twice; unigram counts add SUBTLEX-US):
+one of **human** writing (${lm.vocabulary.length.toLocaleString('en')} words, ${lm.bigramKeys.length.toLocaleString('en')}
+bigrams and ${lm.trigramKeys.length.toLocaleString('en')} trigrams, counted over the human texts) and one of **AI**
+writing (${aiLm.bigramKeys.length.toLocaleString('en')} bigrams and ${aiLm.trigramKeys.length.toLocaleString('en')}
+trigrams, counted over the AI texts, paraphrased and edited ones included). From the per-word scores come GLTR-style
 statistics (log-probability mean and spread, shares of surprising and predictable words, next-word rank buckets,
-unseen word pairs), burstiness (spread of sentence predictability, sentence-length variation) and stylometry
-(punctuation rates, vocabulary variety, word length, contractions, pronouns, lower-case "i", repeated phrases, function
-words), plus ${fitted.file.lexicalBuckets} hashed word and word-pair frequency buckets ("word choice"). Multinomial
-logistic regressions over the standardised features (class-balanced, L2) give: the document's AI probability; a
-sentence model for highlights; the source family; and the three-way humanized verdict. Each feature's push
-(weight × standardised value) is the evidence the screens show.
+unseen word pairs), the likelihood ratio of the two models (its mean, spread, share of words the AI model prefers, and
+its spread between sentences), burstiness (spread of sentence predictability, sentence-length variation) and
+stylometry (punctuation rates, vocabulary variety, word length, contractions, pronouns, lower-case "i", repeated
+phrases, function words), plus ${fitted.file.lexicalBuckets} hashed word and word-pair frequency buckets ("word
+choice"). Gradient-boosted trees (softmax loss, depth-3 trees, shrinkage 0.1, class-balanced; 200 rounds for the document's
+AI probability, 400 for the source family and the three-way humanized verdict) give those three verdicts; a class-balanced logistic
+regression gives the sentence scores for highlights (sentences are too short for trees). The evidence the screens show
+is each feature's push on the log-odds: for the trees, the change in value along each tree's path credited to the
+feature split on (Saabas); for the sentence model, weight × standardised value.
 
-To keep the language model from flattering the human texts it was counted on, training uses **cross-fitting**: texts
+To keep the language models from flattering the texts they were counted on, training uses **cross-fitting**: texts
 are split into five folds by a hash of their opening words (so an AI continuation and its human prompt share a fold),
-and each text is scored by a language model counted on the other four folds' human texts. The committed language model
-is counted on all human texts.`;
+and each text is scored by language models counted on the other four folds. Leave-one-generator-out counts the AI
+model without the held-out generator; leave-one-domain-out counts both without the held-out domain. The committed
+language models are counted on all texts.`;
 
 const card = (title: string, intro: string, use: string, limits: string) => `# ${title}
 
@@ -99,10 +115,21 @@ error from a jackknife over eight blocks of sentences with a floor of ${fitted.f
 words shrinking with √words) lies above the AI threshold, "human" when it lies below the lower human threshold (at
 most 5% of held-out AI texts score under it), "mixed" when at least a quarter of
 the words sit in confidently AI sentences and a quarter in confidently human ones, and "uncertain" otherwise or under
-${fitted.file.minimumWords} words. The source family is given only when the text reads as AI.`,
+${fitted.file.minimumWords} words. The source family is given only when the text reads as AI.
+
+**Optional local-model scorer.** With a GGUF model calibrated by \`npm run train:curvature\` (DETECTOR_MODEL_PATH,
+else LLM_MODEL_PATH), the document probability is a logistic combination of this model's log-odds and the local
+model's Fast-DetectGPT sampling discrepancy (whole-vocabulary analytic form, first 1,024 tokens), with its own
+out-of-fold thresholds; sentence scores and the source family stay this model's. See
+docs/ai-detector-local-model.md.`,
     `- English only; the screens refuse text with too few English words.
-- A small language model (about 1.4 million words of human text): it knows news, stories, Wikipedia, biomedical
-  abstracts, student essays and blogs; other registers (legal, code, poetry, chat) are out of domain.
+- Small language models (about 1.4 million words of human text and 2.6 million of AI text): they know news, stories,
+  Wikipedia, biomedical abstracts, student essays and blogs; other registers (legal, code, poetry, chat) are out of
+  domain.
+- What tells AI from human differs by domain, and a domain the detector has never seen can reverse it. Left out of
+  training, student essays score 0.31 AUROC: pupils write simple, repetitive, predictable prose, while the AI essays
+  use long, rare words; in news, stories and Wikipedia the AI texts are the more predictable ones. Don't use the
+  detector on a kind of writing it wasn't trained on without measuring it there first.
 - Trained on generators up to GPT-4 and Claude 3; newer models, other decoding settings and deliberate attacks
   (paraphrasers, homoglyphs, inserted typos) lower its scores — see the held-out numbers above, which are below the
   issue's targets. Never use a score alone to accuse a writer.
