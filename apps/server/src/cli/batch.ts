@@ -1,5 +1,6 @@
 // `npm run -s cli -- <command>`: the detectors over JSON lines, for users with many texts (issue 6).
-//   ai-detect | humanized-detect | plagiarism --sources FILE.jsonl | pii-detect [--policy NAME]   [--input FILE] [--output FILE]
+//   ai-detect [--model FILE.gguf] | humanized-detect | plagiarism --sources FILE.jsonl | pii-detect [--policy NAME]
+//   [--input FILE] [--output FILE]
 // Reads {"id","text"} per line from stdin (or --input), writes one JSON line per good input line to stdout (or
 // --output). Bad lines are reported on stderr with their line number and skipped; exit code 0 when every line was
 // good, 1 when any was skipped, 2 for a usage mistake.
@@ -10,17 +11,27 @@ import type { Readable, Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { aiDetectionInputSchema } from '@candor/contracts/tools';
-import { defaultDetectorModel, detectAi } from '@candor/engine-ai-detect';
+import {
+  type CalibratedCurvatureScorer,
+  checkCurvatureCalibration,
+  createCurvatureScorer,
+  defaultDetectorModel,
+  detectAi,
+} from '@candor/engine-ai-detect';
 import { detectHumanized } from '@candor/engine-humanized-detect';
 import { detectPii, type PiiPolicyId, piiPolicyIds } from '@candor/engine-pii';
 import { createIndex } from '@candor/engine-plagiarism';
 import { z } from 'zod';
+import { readDetectorModel } from '../config/env.js';
 import { type CliIo, reportCliError, UsageError } from './cli-support.js';
 
 const HELP = `Usage: npm run -s cli -- <command> [--input FILE] [--output FILE]
 
 Commands (JSON lines {"id","text"} in, one JSON line per text out):
-  ai-detect                       {"id","ai_probability","label","source_model","sentences":[{"start","end","ai_probability"}]}
+  ai-detect [--model FILE.gguf]   {"id","ai_probability","label","source_model","sentences":[{"start","end","ai_probability"}]}
+                                  with a calibrated local model (--model, else DETECTOR_MODEL_PATH or LLM_MODEL_PATH; see
+                                  npm run train:curvature) also "curvature":{"model","discrepancy"}, combined into
+                                  ai_probability
   humanized-detect                {"id","label","probabilities":{"human","ai","ai_humanized"}}
   plagiarism --sources FILE.jsonl {"id","similarity","matches":[{"source_id","start","end","source_start","source_end"}]}
   pii-detect [--policy NAME]      {"id","entities":[{"start","end","type","score","text"}]}
@@ -34,7 +45,11 @@ const lineSchema = z.object({
   text: z.string(),
 });
 
-type Processor = (id: string | number, text: string) => Record<string, unknown>;
+type Output = Record<string, unknown>;
+interface Processor {
+  (id: string | number, text: string): Output | Promise<Output>;
+  close?: () => Promise<void>;
+}
 
 /** The policy id for a --policy value, in any case; a usage error names the valid ones. */
 function policyFor(name: string | undefined): PiiPolicyId | undefined {
@@ -44,20 +59,51 @@ function policyFor(name: string | undefined): PiiPolicyId | undefined {
   return id;
 }
 
-function processorFor(command: string, sourcesFile: string | undefined, policyName?: string): Processor {
+/**
+ * The calibrated local model for ai-detect: `--model` must be usable (a usage error says why not); one from the
+ * environment that isn't calibrated is reported once on stderr and the built-in detector runs alone, as the server does.
+ */
+async function localScorerFor(modelFlag: string | undefined, io: CliIo): Promise<CalibratedCurvatureScorer | null> {
+  const configured = modelFlag ? { path: path.resolve(modelFlag), from: '--model' } : readDetectorModel();
+  if (!configured) return null;
+  const check = await checkCurvatureCalibration(configured.path, defaultDetectorModel());
+  if (!check.calibration) {
+    const problem = 'problem' in check ? check.problem : 'The model is not calibrated.';
+    if (modelFlag) throw new UsageError(problem);
+    io.err(`Warning: ${problem} (${configured.from})`);
+    return null;
+  }
+  const scorer = createCurvatureScorer({ modelPath: configured.path, maxTokens: check.calibration.maxTokens });
+  return { scorer, calibration: check.calibration };
+}
+
+async function processorFor(
+  command: string,
+  values: { sources?: string | undefined; policy?: string | undefined; model?: string | undefined },
+  io: CliIo,
+): Promise<Processor> {
+  const { sources: sourcesFile, policy: policyName } = values;
+  if (values.model !== undefined && command !== 'ai-detect') throw new UsageError('--model is for ai-detect only');
   switch (command) {
     case 'ai-detect': {
       const model = defaultDetectorModel();
-      return (id, text) => {
-        const report = detectAi(text, model);
+      const local = await localScorerFor(values.model, io);
+      const processor: Processor = async (id, text) => {
+        const curvature = local ? { score: await local.scorer.score(text), calibration: local.calibration } : undefined;
+        const report = detectAi(text, model, curvature ? { curvature } : {});
         return {
           id,
           ai_probability: report.ai_probability,
           label: report.label,
           source_model: report.source_model?.family ?? null,
           sentences: report.sentences.map(({ start, end, ai_probability }) => ({ start, end, ai_probability })),
+          ...(report.curvature
+            ? { curvature: { model: report.curvature.model, discrepancy: report.curvature.discrepancy } }
+            : {}),
         };
       };
+      if (local) processor.close = () => local.scorer.close();
+      return processor;
     }
     case 'humanized-detect': {
       const model = defaultDetectorModel();
@@ -145,6 +191,7 @@ export async function runBatchCli(
         output: { type: 'string' },
         sources: { type: 'string' },
         policy: { type: 'string' },
+        model: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -153,22 +200,26 @@ export async function runBatchCli(
       io.out(HELP);
       return command || values.help ? 0 : 2;
     }
-    const process = processorFor(command, values.sources, values.policy);
+    const process = await processorFor(command, values, io);
     const input = values.input ? createReadStream(values.input) : streams.input;
     const output = values.output ? createWriteStream(values.output) : streams.output;
     let lineNumber = 0;
     let skipped = 0;
-    for await (const line of createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY })) {
-      lineNumber++;
-      if (!line.trim()) continue;
-      const problem = problemWith(command, line);
-      if (problem) {
-        io.err(`line ${lineNumber}: ${problem}; skipped`);
-        skipped++;
-        continue;
+    try {
+      for await (const line of createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY })) {
+        lineNumber++;
+        if (!line.trim()) continue;
+        const problem = problemWith(command, line);
+        if (problem) {
+          io.err(`line ${lineNumber}: ${problem}; skipped`);
+          skipped++;
+          continue;
+        }
+        const { id, text } = lineSchema.parse(JSON.parse(line));
+        output.write(`${JSON.stringify(await process(id, text))}\n`);
       }
-      const { id, text } = lineSchema.parse(JSON.parse(line));
-      output.write(`${JSON.stringify(process(id, text))}\n`);
+    } finally {
+      await process.close?.();
     }
     if (output !== streams.output) await new Promise<void>((resolve) => output.end(resolve));
     if (skipped > 0) io.err(`${skipped} line(s) skipped.`);

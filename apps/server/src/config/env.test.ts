@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, envTable, parseEnv, readTestSettings } from './env.js';
+import { ConfigError, envTable, parseEnv, readDetectorModel, readTestSettings } from './env.js';
 import { loadOrCreateSecret } from './secrets.js';
 
 function problemsOf(source: Record<string, string>): string[] {
@@ -77,6 +77,29 @@ describe('configuration', () => {
     expect(config.governance.chatDailyTokens).toBeNull();
     expect(parseEnv({}).governance.llm).toMatchObject({ endpoint: undefined, modelPath: undefined });
     expect(() => parseEnv({ LLM_BASE_URL: 'http://127.0.0.1:11434/v1' })).toThrow(/LLM_MODELS: is needed/);
+  });
+
+  it("takes the AI Detector's local model from DETECTOR_MODEL_PATH, else LLM_MODEL_PATH; none turns it off", () => {
+    expect(parseEnv({}).tools.detectorModel).toBeUndefined();
+    expect(parseEnv({ LLM_MODEL_PATH: 'models/chat.gguf' }, { cwd: '/srv' }).tools.detectorModel).toEqual({
+      path: '/srv/models/chat.gguf',
+      from: 'LLM_MODEL_PATH',
+    });
+    const own = { LLM_MODEL_PATH: 'models/chat.gguf', DETECTOR_MODEL_PATH: '/models/scorer.gguf' };
+    expect(parseEnv(own, { cwd: '/srv' }).tools.detectorModel).toEqual({
+      path: '/models/scorer.gguf',
+      from: 'DETECTOR_MODEL_PATH',
+    });
+    expect(parseEnv({ ...own, DETECTOR_MODEL_PATH: 'None' }).tools.detectorModel).toBeUndefined();
+    expect(parseEnv({ ...own, DETECTOR_MODEL_PATH: ' ' }, { cwd: '/srv' }).tools.detectorModel?.from).toBe(
+      'LLM_MODEL_PATH',
+    );
+    // The batch CLI reads the same two variables and nothing else.
+    expect(readDetectorModel({ DETECTOR_MODEL_PATH: 'scorer.gguf', PORT: 'not a port' }, '/data')).toEqual({
+      path: '/data/scorer.gguf',
+      from: 'DETECTOR_MODEL_PATH',
+    });
+    expect(readDetectorModel({ DETECTOR_MODEL_PATH: 'none', LLM_MODEL_PATH: 'chat.gguf' })).toBeUndefined();
   });
 
   it('reads a subset of services, TRUST_PROXY forms and relative directories', () => {

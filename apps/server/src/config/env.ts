@@ -155,6 +155,11 @@ export const envTable = {
     description:
       'Path of a local GGUF model to chat with through node-llama-cpp (CPU), beside or instead of LLM_BASE_URL',
   },
+  DETECTOR_MODEL_PATH: {
+    default: null,
+    description:
+      'Local GGUF model whose probability curvature the AI Detector adds to its built-in score once calibrated (npm run train:curvature); LLM_MODEL_PATH when unset, none for off',
+  },
   LLM_TIMEOUT_SECONDS: {
     default: '60',
     description: 'How long the LLM may take to start answering, and to send each next part of its answer',
@@ -218,6 +223,11 @@ export interface GovernanceConfig {
 }
 
 export interface ToolsConfig {
+  /**
+   * The AI Detector's optional local model (DETECTOR_MODEL_PATH, else LLM_MODEL_PATH): used only with a calibration
+   * file beside it that matches it (see modules/tools/ai-detection/local-model.ts).
+   */
+  detectorModel: { path: string; from: 'DETECTOR_MODEL_PATH' | 'LLM_MODEL_PATH' } | undefined;
   engineThreads: number;
   engineMaxHeapMb: number;
   jobTimeoutSeconds: number;
@@ -352,6 +362,7 @@ const envSchema = z.object({
     )
     .optional(),
   LLM_MODEL_PATH: z.string().trim().min(1).optional(),
+  DETECTOR_MODEL_PATH: z.string().trim().min(1).optional(),
   LLM_TIMEOUT_SECONDS: integer(1, 3_600),
   LLM_MAX_RETRIES: integer(0, 10),
   CHAT_DAILY_TOKENS: integer(0, 1_000_000_000),
@@ -429,6 +440,7 @@ export function parseEnv(source: EnvSource, options: { cwd?: string } = {}): Con
       subscriptionSweepSeconds: env.SUBSCRIPTION_SWEEP_SECONDS,
     },
     tools: {
+      detectorModel: detectorModelFrom(env, cwd),
       engineThreads: env.ENGINE_THREADS === 0 ? availableParallelism() : env.ENGINE_THREADS,
       engineMaxHeapMb: env.ENGINE_MAX_HEAP_MB,
       jobTimeoutSeconds: env.JOB_TIMEOUT_SECONDS,
@@ -454,6 +466,30 @@ export function parseEnv(source: EnvSource, options: { cwd?: string } = {}): Con
       chatDailyTokens: env.CHAT_DAILY_TOKENS === 0 ? null : env.CHAT_DAILY_TOKENS,
     },
   };
+}
+
+/** DETECTOR_MODEL_PATH, else LLM_MODEL_PATH, resolved against `cwd`; `none` turns the local detector model off. */
+function detectorModelFrom(
+  env: { DETECTOR_MODEL_PATH?: string | undefined; LLM_MODEL_PATH?: string | undefined },
+  cwd: string,
+): ToolsConfig['detectorModel'] {
+  const own = env.DETECTOR_MODEL_PATH?.trim();
+  if (own?.toLowerCase() === 'none') return undefined;
+  if (own) return { path: path.resolve(cwd, own), from: 'DETECTOR_MODEL_PATH' };
+  const shared = env.LLM_MODEL_PATH?.trim();
+  return shared ? { path: path.resolve(cwd, shared), from: 'LLM_MODEL_PATH' } : undefined;
+}
+
+/**
+ * The AI Detector's local model for the batch CLI, which needs nothing else from the environment (so an unrelated
+ * setting can't stop it). Same rules as the server's.
+ */
+export function readDetectorModel(source: EnvSource = process.env, cwd = process.cwd()): ToolsConfig['detectorModel'] {
+  const blank = (value: string | undefined) => (value?.trim() ? value : undefined);
+  return detectorModelFrom(
+    { DETECTOR_MODEL_PATH: blank(source.DETECTOR_MODEL_PATH), LLM_MODEL_PATH: blank(source.LLM_MODEL_PATH) },
+    cwd,
+  );
 }
 
 /** The process's configuration; the one place that reads `process.env`. */

@@ -1,3 +1,5 @@
+import type { CurvatureScore } from './curvature.js';
+import { type CurvatureCalibration, combineLogOdds, documentFingerprint } from './curvature-calibration.js';
 import type { DetectorModel } from './detector-model.js';
 import { featureLabels, featureNames, type ScoredText } from './features.js';
 import { sigmoid } from './linear-model.js';
@@ -11,6 +13,10 @@ const JACKKNIFE_BLOCKS = 8;
 const MIXED_SHARE = 0.25;
 const CONFIDENT_SENTENCE = 0.8;
 const EVIDENCE_ITEMS = 3;
+const DOCUMENT_EVIDENCE_ITEMS = 6;
+
+export const CURVATURE_EVIDENCE_FEATURE = 'probability_curvature';
+export const curvatureEvidenceLabel = (model: string) => `Probability curvature under ${model}`;
 
 export const LEXICAL_EVIDENCE_LABEL = 'Word choice';
 
@@ -65,14 +71,58 @@ export function documentLogOdds(model: DetectorModel, scored: ScoredText) {
   return { values, logOdds: estimate, standardError: Math.max(jackknife, floor) };
 }
 
-export function detectAi(text: string, model: DetectorModel): AiDetectionReport {
+export interface DetectAiOptions {
+  /**
+   * The local model's curvature score of this text (computed beforehand, asynchronously, by `CurvatureScorer`) and
+   * the calibration of that model: the document probability becomes their calibrated combination.
+   */
+  curvature?: { score: CurvatureScore; calibration: CurvatureCalibration };
+}
+
+export function detectAi(text: string, model: DetectorModel, options: DetectAiOptions = {}): AiDetectionReport {
   const scored = model.score(text);
   const words = scored.words.length;
   const document = documentLogOdds(model, scored);
-  const probability = sigmoid(document.logOdds);
-  const low = sigmoid(document.logOdds - Z90 * document.standardError);
-  const high = sigmoid(document.logOdds + Z90 * document.standardError);
-  const { threshold, humanThreshold } = model.file;
+  const builtInEvidence = model.document.contributions(document.values, 1, 0);
+  let { logOdds, standardError } = document;
+  let { threshold, humanThreshold } = model.file;
+  let evidence: Evidence[];
+  let curvature: AiDetectionReport['curvature'];
+  const local = options.curvature;
+  if (local) {
+    if (local.calibration.builtIn.documentFingerprint !== documentFingerprint(model)) {
+      throw new Error(
+        `The calibration of ${local.calibration.model.name} was fitted against another built-in detector.`,
+      );
+    }
+    const combined = combineLogOdds(local.calibration, document, local.score.discrepancy);
+    ({ logOdds, standardError } = combined);
+    ({ threshold, humanThreshold } = local.calibration);
+    // The built-in features push the combined score through the built-in log-odds.
+    evidence = withCurvatureEvidence(
+      evidenceFrom(
+        builtInEvidence.map((push) => push * combined.builtInSlope),
+        DOCUMENT_EVIDENCE_ITEMS,
+      ),
+      {
+        feature: CURVATURE_EVIDENCE_FEATURE,
+        label: curvatureEvidenceLabel(local.score.model),
+        contribution: round(combined.curvaturePush),
+      },
+    );
+    curvature = {
+      model: local.score.model,
+      discrepancy: round(local.score.discrepancy),
+      tokens: local.score.tokens,
+      truncated: local.score.truncated,
+      built_in_probability: round(sigmoid(document.logOdds)),
+    };
+  } else {
+    evidence = evidenceFrom(builtInEvidence, DOCUMENT_EVIDENCE_ITEMS);
+  }
+  const probability = sigmoid(logOdds);
+  const low = sigmoid(logOdds - Z90 * standardError);
+  const high = sigmoid(logOdds + Z90 * standardError);
 
   const sentences = scored.sentences.map((sentence, s) => {
     const values = model.features(scored, s, s + 1);
@@ -112,13 +162,23 @@ export function detectAi(text: string, model: DetectorModel): AiDetectionReport 
     human_threshold: humanThreshold,
     words,
     sentences: sentences.map(({ words: _, ...sentence }) => sentence),
-    evidence: evidenceFrom(model.document.contributions(document.values, 1, 0), 6),
+    evidence,
     source_model:
       label === 'human' || probability < 0.5
         ? null
         : { family: (families[0] as { family: SourceFamily }).family, probabilities: families },
     model: { name: model.file.name, version: model.file.version },
+    ...(curvature ? { curvature } : {}),
   };
+}
+
+/** The curvature item always shows (it is why the score differs from the built-in one), in order of strength. */
+function withCurvatureEvidence(items: Evidence[], item: Evidence): Evidence[] {
+  const merged = [...items, item].sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution));
+  if (merged.length <= DOCUMENT_EVIDENCE_ITEMS) return merged;
+  const weakest = merged.findLastIndex((entry) => entry !== item);
+  merged.splice(weakest, 1);
+  return merged;
 }
 
 interface LabelInputs {

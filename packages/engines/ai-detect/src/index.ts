@@ -2,7 +2,30 @@ import modelFile from '../model/detectors.json' with { type: 'json' };
 import { detectAi } from './detect.js';
 import { DetectorModel, type DetectorModelFile } from './detector-model.js';
 
-export { detectAi, evidenceFrom } from './detect.js';
+export {
+  type CurvatureScore,
+  type CurvatureScorer,
+  type CurvatureScorerOptions,
+  createCurvatureScorer,
+  DEFAULT_CURVATURE_MAX_TOKENS,
+  modelNameOf,
+} from './curvature.js';
+export {
+  type BuiltInDetector,
+  CALIBRATION_FORMAT,
+  type CalibratedCurvatureScorer,
+  type CalibrationCheck,
+  type CurvatureCalibration,
+  calibrationPathFor,
+  checkCurvatureCalibration,
+  curvatureCalibrationSchema,
+  documentFingerprint,
+  openCalibratedCurvatureScorer,
+  sha256File,
+  writeCurvatureCalibration,
+} from './curvature-calibration.js';
+export { CALIBRATION_FOLDS, type CalibrationRow, type CurvatureFit, fitCurvatureCombination } from './curvature-fit.js';
+export { CURVATURE_EVIDENCE_FEATURE, type DetectAiOptions, detectAi, documentLogOdds, evidenceFrom } from './detect.js';
 export { DetectorModel, type DetectorModelFile } from './detector-model.js';
 export { featureLabels, featureNames, isRareWord, isSurprisalSpike, type ScoredText } from './features.js';
 export { softmax } from './linear-model.js';
@@ -14,6 +37,11 @@ let shared: DetectorModel | undefined;
 export function defaultDetectorModel(): DetectorModel {
   shared ??= new DetectorModel(modelFile as unknown as DetectorModelFile);
   return shared;
+}
+
+/** The committed model's file as it is, without building the model (enough to check a curvature calibration). */
+export function committedDetectorModelFile(): DetectorModelFile {
+  return modelFile as unknown as DetectorModelFile;
 }
 
 /** Checks a text with the committed model. */

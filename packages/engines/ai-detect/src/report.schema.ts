@@ -43,6 +43,21 @@ export const sentenceScoreSchema = z.object({
 });
 export type SentenceScore = z.infer<typeof sentenceScoreSchema>;
 
+/** The local model's part in a report (see `curvature` below). */
+export const curvatureSchema = z.object({
+  /** The local model's name (its GGUF file name without `.gguf`). */
+  model: z.string(),
+  /** Fast-DetectGPT's sampling discrepancy under that model: higher reads as more machine-like. */
+  discrepancy: z.number(),
+  /** Tokens of the text the local model scored. */
+  tokens: z.number().int().nonnegative(),
+  /** True when the text was longer than the local model scores, and only its start was scored. */
+  truncated: z.boolean(),
+  /** What the built-in detector alone gave. */
+  built_in_probability: z.number().min(0).max(1),
+});
+export type CurvatureReport = z.infer<typeof curvatureSchema>;
+
 export const aiDetectionReportSchema = z.object({
   /** Calibrated probability that the text was written by an AI. */
   ai_probability: z.number().min(0).max(1),
@@ -68,5 +83,11 @@ export const aiDetectionReportSchema = z.object({
     .nullable(),
   /** Which model file produced this (so a stored result can be traced to the model card). */
   model: z.object({ name: z.string(), version: z.string() }),
+  /**
+   * Present when a local language model was also used: its probability curvature (Fast-DetectGPT) was combined with
+   * the built-in score into `ai_probability`, `confidence_interval` and the thresholds, by a calibration fitted for
+   * that model file. Sentence scores stay the built-in model's. Absent from reports of the built-in detector alone.
+   */
+  curvature: curvatureSchema.optional(),
 });
 export type AiDetectionReport = z.infer<typeof aiDetectionReportSchema>;

@@ -3,6 +3,7 @@ import type { Database } from '@candor/db';
 import type { FastifyInstance } from 'fastify';
 import type { ToolsConfig } from '../../config/env.js';
 import { aiDetectionTool } from './ai-detection/definition.js';
+import { closeLocalCurvatureScorers } from './ai-detection/local-model.js';
 import { documentRedactionTool } from './document-redaction/definition.js';
 import { redactorRoutes } from './document-redaction/redactor.routes.js';
 import { builtInEngine, createEnginePool } from './engines/engine-pool.js';
@@ -69,6 +70,7 @@ export async function toolsModule(app: FastifyInstance, opts: ToolsModuleOptions
   app.addHook('onClose', async () => {
     await queue.close();
     await pool.close();
+    await closeLocalCurvatureScorers();
   });
   await app.register(toolRunsRoutes, { runs, queue, db: opts.db });
   await app.register(plagiarismRoutes, { db: opts.db, config });

@@ -9,6 +9,8 @@ import { tokenizeWords } from '@candor/engine-writing/tokenize';
 import { builtInEngine } from '../engines/engine-pool.js';
 import { runTitle } from '../run-title.js';
 import { defineTool } from '../tool-definition.js';
+import type { AiDetectionEngineInput } from './engine.js';
+import { disableLocalCurvatureScorer, localCurvatureScorer } from './local-model.js';
 import { renderAiDetectionReportPdf } from './report-pdf.js';
 
 export const aiDetectionTool = defineTool<AiDetectionInput, AiDetectionResult>({
@@ -20,6 +22,20 @@ export const aiDetectionTool = defineTool<AiDetectionInput, AiDetectionResult>({
   characters: (input) => input.text.length,
   // The detector tokenises with the same function, so the words charged are the words the report counts.
   units: (input) => tokenizeWords(input.text).length,
+  // With a calibrated local model, its curvature score is computed here, on the main thread (see local-model.ts).
+  prepare: async (input, { config, signal, progress }): Promise<AiDetectionEngineInput> => {
+    const local = await localCurvatureScorer(config);
+    if (!local || !config.detectorModel) return input;
+    progress({ percent: 5, stage: `Scoring with the local model ${local.scorer.model}` });
+    try {
+      const score = await local.scorer.score(input.text, { signal });
+      return { ...input, curvature: { score, calibration: local.calibration } };
+    } catch (error) {
+      if (signal.aborted) throw error;
+      await disableLocalCurvatureScorer(config.detectorModel.path, error);
+      return input;
+    }
+  },
   engine: builtInEngine('ai-detection'),
   toHistory: (input, output) => ({ title: runTitle(input), input, result: output }),
   exportPdf: (run) =>

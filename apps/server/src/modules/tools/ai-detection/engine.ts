@@ -1,11 +1,14 @@
 import type { AiDetectionInput, AiDetectionResult } from '@candor/contracts/tools';
-import { defaultDetectorModel, detectAi } from '@candor/engine-ai-detect';
+import { type DetectAiOptions, defaultDetectorModel, detectAi } from '@candor/engine-ai-detect';
 import { defineEngine } from '../engines/engine-module.js';
 
+/** The tool's input, plus the local model's curvature score when one is configured and calibrated (definition.ts). */
+export type AiDetectionEngineInput = AiDetectionInput & Pick<DetectAiOptions, 'curvature'>;
+
 /** Runs in a worker thread; the model is parsed once per thread, on the first run. */
-export default defineEngine<AiDetectionInput, AiDetectionResult>((input, report) => {
+export default defineEngine<AiDetectionEngineInput, AiDetectionResult>((input, report) => {
   report({ percent: 10, stage: 'Loading the detector' });
   const model = defaultDetectorModel();
   report({ percent: 30, stage: 'Scoring words and sentences' });
-  return detectAi(input.text, model);
+  return detectAi(input.text, model, input.curvature ? { curvature: input.curvature } : {});
 });

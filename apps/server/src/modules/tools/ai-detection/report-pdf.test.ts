@@ -3,7 +3,7 @@ import { sourceFamilyLabels } from '@candor/engine-ai-detect/report';
 import { describe, expect, it } from 'vitest';
 import { readBack } from '../pdf/read-back.js';
 import { percent, percentRange, toWinAnsi } from '../pdf/report-document.js';
-import { aiLabelNames, renderAiDetectionReportPdf } from './report-pdf.js';
+import { aiLabelNames, localModelNote, renderAiDetectionReportPdf } from './report-pdf.js';
 
 const createdAt = new Date('2026-11-21T15:09:00Z');
 
@@ -81,5 +81,30 @@ describe('renderAiDetectionReportPdf', () => {
     expect(printed.replace(/\s+/g, ' ')).toContain('The party was great ? and the cake was from Köln.');
     expect(printed).toContain('1 token');
     expect(info.Title).toBe('Fence 🎉 notes');
+  });
+
+  it('says when a local model also scored the text, and what the built-in detector alone gave', async () => {
+    const report = {
+      ...detectAiText(ESSAY),
+      curvature: { model: 'stories260K', discrepancy: 2.5, tokens: 1024, truncated: true, built_in_probability: 0.62 },
+    };
+    const note = localModelNote(report.curvature);
+    expect(note).toBe(
+      'Also scored with the local model stories260K (probability curvature, its first 1024 tokens); the built-in detector alone gave 62%.',
+    );
+    const { text } = await readBack(
+      await renderAiDetectionReportPdf({ title: 'Essay', createdAt, cost: 1, text: ESSAY, report }),
+    );
+    expect(text.replace(/\s+/g, ' ')).toContain(note);
+    const plain = await readBack(
+      await renderAiDetectionReportPdf({
+        title: 'Essay',
+        createdAt,
+        cost: 1,
+        text: ESSAY,
+        report: detectAiText(ESSAY),
+      }),
+    );
+    expect(plain.text).not.toContain('local model');
   });
 });

@@ -54,6 +54,7 @@ function write(pdf: ReportDocument, { title, createdAt, cost, text, report }: Ai
     ['AI threshold', `${percent(report.threshold)}: with the whole interval at or above it, a text is called AI`],
     ['Human threshold', `${percent(report.human_threshold)}: with the whole interval below it, a text is called human`],
   ]);
+  if (report.curvature) pdf.paragraph(localModelNote(report.curvature), { muted: true, size: 9 });
 
   pdf.heading('Likely source model');
   const source = report.source_model;
@@ -94,6 +95,15 @@ function write(pdf: ReportDocument, { title, createdAt, cost, text, report }: Ai
     `Scored by ${report.model.name} ${report.model.version}. A detector's estimate from the style of the text, ` +
       'not proof of who wrote it.',
     { muted: true, size: 8.5 },
+  );
+}
+
+/** One line on the local model's part, as the screen says it. */
+export function localModelNote(curvature: NonNullable<AiDetectionResult['curvature']>): string {
+  const cut = curvature.truncated ? `, its first ${curvature.tokens} tokens` : '';
+  return (
+    `Also scored with the local model ${curvature.model} (probability curvature${cut}); the built-in detector ` +
+    `alone gave ${percent(curvature.built_in_probability)}.`
   );
 }
 

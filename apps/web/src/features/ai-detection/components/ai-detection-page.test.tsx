@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, notFoundResponse } from '@/test/fake-api';
 import { renderWithRouter } from '@/test/render';
-import { AI_TEXT, aiReport, HUMAN_TEXT, humanReport } from '../lib/test-fixtures';
+import { AI_TEXT, aiReport, HUMAN_TEXT, humanReport, localModelReport } from '../lib/test-fixtures';
 
 const HISTORY_ID = '00000000-0000-4000-8000-000000000002';
 
@@ -173,6 +173,26 @@ describe('AiDetectionPage', () => {
     expect(within(screen.getByRole('region', { name: 'Verdict' })).getByText('Can’t tell')).toBeTruthy();
     expect(screen.getByText(/reads as human-written, so no AI model is named/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sentence 1: 12% likely AI' })).toBeTruthy();
+  });
+
+  it('says when a local model also scored the text, and shows its push among the evidence', async () => {
+    api.respond = answerDetail(detail(AI_TEXT, localModelReport));
+    await renderPage(HISTORY_ID);
+    const verdict = await screen.findByRole('region', { name: 'Verdict' });
+    expect(
+      within(verdict).getByText(
+        'Also scored with the local model tinyllama-1.1b; the built-in detector alone gave 71%.',
+      ),
+    ).toBeTruthy();
+    const evidence = screen.getByRole('region', { name: 'What the score rests on' });
+    expect(within(evidence).getByText('Probability curvature under tinyllama-1.1b')).toBeTruthy();
+  });
+
+  it('names no local model for a report of the built-in detector alone', async () => {
+    api.respond = answerDetail(detail(AI_TEXT, aiReport));
+    await renderPage(HISTORY_ID);
+    await screen.findByRole('region', { name: 'Verdict' });
+    expect(screen.queryByText(/Also scored with the local model/)).toBeNull();
   });
 
   it('copies the summary with the text, prints, and goes back to edit', async () => {

@@ -13,7 +13,7 @@ import { formatPercent } from '@/features/tool-runs/lib/probability';
 import { checkedRunSummary } from '@/features/tool-runs/lib/run-summary';
 import { cn } from '@/lib/utils';
 import { AI_DETECTION, type AiDetectionRun, readAiDetectionRun } from '../api/ai-detection';
-import { aiDetectionSummary, aiLabelMeta, probabilityBand, probabilityBands } from '../lib/ai-scale';
+import { aiDetectionSummary, aiLabelMeta, localModelNote, probabilityBand, probabilityBands } from '../lib/ai-scale';
 import { ProbabilityGauge } from './probability-gauge';
 import { SourceModelPanel } from './source-model-panel';
 
@@ -43,6 +43,7 @@ function AiDetectionReport({
   const { item, report, text } = run;
   const title = item.title || run.fileName || 'Untitled text';
   const meta = aiLabelMeta[report.label];
+  const localModel = localModelNote(report);
   const sentences = useMemo<ScoredSentence[]>(
     () =>
       report.sentences.map((sentence, index) => {
@@ -104,6 +105,7 @@ function AiDetectionReport({
                 {meta.name}
               </Badge>
               <p className="text-sm">{report.verdict}</p>
+              {localModel && <p className="text-muted-foreground text-xs">{localModel}</p>}
             </div>
           </div>
         </ReportPanel>

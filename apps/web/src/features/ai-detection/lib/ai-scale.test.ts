@@ -1,6 +1,7 @@
+import type { CurvatureReport } from '@candor/engine-ai-detect/report';
 import { describe, expect, it } from 'vitest';
-import { aiDetectionSummary, probabilityBand, probabilityBands } from './ai-scale';
-import { aiReport, humanReport } from './test-fixtures';
+import { aiDetectionSummary, localModelNote, probabilityBand, probabilityBands } from './ai-scale';
+import { aiReport, humanReport, localModelReport } from './test-fixtures';
 
 describe('AI probability scale', () => {
   it('puts each probability in one band, the edges in the higher one', () => {
@@ -19,5 +20,21 @@ describe('AI probability scale', () => {
       `${aiReport.words} words`,
     ]);
     expect(aiDetectionSummary(humanReport, 'Lunch')).not.toContain('source');
+  });
+
+  it('names the local model when one also scored the text', () => {
+    expect(localModelNote(aiReport)).toBeNull();
+    expect(localModelNote(localModelReport)).toBe(
+      'Also scored with the local model tinyllama-1.1b; the built-in detector alone gave 71%.',
+    );
+    expect(
+      localModelNote({
+        ...localModelReport,
+        curvature: { ...(localModelReport.curvature as CurvatureReport), tokens: 1024, truncated: true },
+      }),
+    ).toBe(
+      'Also scored with the local model tinyllama-1.1b, its first 1,024 tokens; the built-in detector alone gave 71%.',
+    );
+    expect(aiDetectionSummary(localModelReport, 'Weekend notes').split('\n')[3]).toBe(localModelNote(localModelReport));
   });
 });

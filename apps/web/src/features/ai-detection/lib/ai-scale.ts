@@ -56,6 +56,17 @@ export function probabilityBand(probability: number): ProbabilityBand {
   return probabilityBands.find((band) => probability < band.below) ?? (probabilityBands.at(-1) as ProbabilityBand);
 }
 
+/**
+ * One line on the local model's part when a calibrated local model also scored the text (its probability
+ * curvature is combined into the document score); null for the built-in detector alone.
+ */
+export function localModelNote(report: AiDetectionResult): string | null {
+  const curvature = report.curvature;
+  if (!curvature) return null;
+  const cut = curvature.truncated ? `, its first ${curvature.tokens.toLocaleString('en-US')} tokens` : '';
+  return `Also scored with the local model ${curvature.model}${cut}; the built-in detector alone gave ${formatPercent(curvature.built_in_probability)}.`;
+}
+
 /** The report in a few lines of plain text, for the clipboard (above the checked text). */
 export function aiDetectionSummary(report: AiDetectionResult, title: string): string {
   const { low, high } = report.confidence_interval;
@@ -69,6 +80,8 @@ export function aiDetectionSummary(report: AiDetectionResult, title: string): st
       `Most likely source: ${sourceFamilyLabels[report.source_model.family]}${top ? ` (${formatPercent(top.probability)})` : ''}`,
     );
   }
+  const note = localModelNote(report);
+  if (note) lines.push(note);
   lines.push(`${report.words.toLocaleString('en-US')} ${report.words === 1 ? 'word' : 'words'}`);
   return lines.join('\n');
 }

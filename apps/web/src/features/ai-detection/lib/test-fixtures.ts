@@ -79,3 +79,17 @@ export const humanReport: AiDetectionResult = aiDetectionResultSchema.parse({
   source_model: null,
   model: { name: 'ai-detect-ngram', version: '2026.11.0' },
 });
+
+/** The same mixed text, also scored by a calibrated local model (its curvature is combined into the score). */
+export const localModelReport: AiDetectionResult = aiDetectionResultSchema.parse({
+  ...aiReport,
+  ai_probability: 0.78,
+  confidence_interval: { low: 0.64, high: 0.88 },
+  evidence: [
+    predictable,
+    { feature: 'probability_curvature', label: 'Probability curvature under tinyllama-1.1b', contribution: 0.95 },
+    stockPhrases,
+    concreteDetail,
+  ],
+  curvature: { model: 'tinyllama-1.1b', discrepancy: 2.41, tokens: 74, truncated: false, built_in_probability: 0.71 },
+});
