@@ -16,6 +16,12 @@ import {
 
 /** Most word-level signals a report lists (the screen marks them in the text). */
 const MAX_SIGNALS = 500;
+/**
+ * A word pair the model of human writing never saw is shown as a broken collocation only when both words are common
+ * enough that the pair would be expected in its corpus (product of unigram probabilities at least this). The corpus
+ * is 1.4 million words: most natural pairs of less common words ("modern life") are simply absent from it.
+ */
+const EXPECTED_PAIR_PROBABILITY = Math.log(2e-7);
 /** The winning class must lead the runner-up by this much, on a text of at least the model's minimum length. */
 const CLEAR_MARGIN = 0.2;
 const EVIDENCE_ITEMS = 3;
@@ -62,7 +68,11 @@ function signalsOf(scored: ScoredText): Signal[] {
     if (isSurprisalSpike(scores, i)) signals.push({ start: word.start, end: word.end, kind: 'surprisal_spike' });
     else if (isRareWord(scores, i) && /^[a-z]/.test(word.text))
       signals.push({ start: word.start, end: word.end, kind: 'odd_word' });
-    else if (scores.unseenBigram[i]) {
+    else if (
+      scores.unseenBigram[i] &&
+      (scores.unigramLogProbability[i - 1] as number) + (scores.unigramLogProbability[i] as number) >=
+        EXPECTED_PAIR_PROBABILITY
+    ) {
       const previous = words[i - 1] as { start: number };
       signals.push({ start: previous.start, end: word.end, kind: 'collocation_break' });
     }
