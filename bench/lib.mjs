@@ -127,6 +127,22 @@ export async function signedInCookies(base, dataDir) {
   return header();
 }
 
+/**
+ * mulberry32: a small seeded pseudo-random generator, so a seed gives the same corpus or sample on every machine.
+ * @param {number} seed
+ * @returns {() => number} numbers in [0, 1)
+ */
+export function seededRandom(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 export function writeResult(name, markdown) {
   const dir = path.join(import.meta.dirname, 'results');
   mkdirSync(dir, { recursive: true });

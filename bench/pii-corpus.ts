@@ -5,6 +5,7 @@
 // (compromise's lexicon and the engine's own lists), so the names recogniser never sees a name it has a list entry for.
 import { createHash } from 'node:crypto';
 import type { PiiEntityType } from '@candor/engine-pii';
+import { seededRandom } from './lib.mjs';
 
 export interface GoldSpan {
   start: number;
@@ -26,18 +27,6 @@ export interface Corpus {
   documents: CorpusDocument[];
   /** Names, places and organisations dropped from the lists because a gazetteer of the engine knows them. */
   excluded: string[];
-}
-
-/** mulberry32: a small, seeded PRNG so the corpus is the same on every run. */
-export function prng(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -231,7 +220,7 @@ function segwitAddress(program: Uint8Array): string {
 export function buildPiiCorpus(
   options: { seed?: number; documents?: number; knows?: (phrase: string) => boolean } = {},
 ): Corpus {
-  const random = prng(options.seed ?? 20261122);
+  const random = seededRandom(options.seed ?? 20261122);
   const count = options.documents ?? 3000;
   const knows = options.knows ?? (() => false);
   const excluded: string[] = [];

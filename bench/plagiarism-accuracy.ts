@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createIndex, type PlagiarismReport } from '@candor/engine-plagiarism';
-import { machine, machineTable, writeResult } from './lib.mjs';
+import { machine, machineTable, seededRandom, writeResult } from './lib.mjs';
 
 const DATA = path.resolve(import.meta.dirname, '../../shared/datasets/text');
 const CASES_PER_KIND = 300;
@@ -25,18 +25,7 @@ const readRows = (file: string): Row[] =>
     .filter((line) => line.trim().length > 0)
     .map((line) => JSON.parse(line) as Row);
 
-/** mulberry32: a small, seeded PRNG so the labelled set is the same on every run. */
-function prng(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = prng(20261121);
+const random = seededRandom(20261121);
 const pick = <T>(items: T[]): T => items[Math.floor(random() * items.length)] as T;
 function shuffle<T>(items: T[]): T[] {
   const copy = [...items];

@@ -7,7 +7,7 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { createIndex } from '@candor/engine-plagiarism';
-import { machine, machineTable, writeResult } from './lib.mjs';
+import { machine, machineTable, seededRandom, writeResult } from './lib.mjs';
 
 const DATA = path.resolve(import.meta.dirname, '../../shared/datasets/text');
 const SIZES = [1_000, 10_000, 100_000];
@@ -17,17 +17,7 @@ const QUERY_WORDS = 1_000;
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
 
-function prng(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = prng(6);
+const random = seededRandom(6);
 const pick = <T>(items: T[]): T => items[Math.floor(random() * items.length)] as T;
 const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 

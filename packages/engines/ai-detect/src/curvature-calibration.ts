@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { type CurvatureScorer, createCurvatureScorer } from './curvature.js';
+import { type CurvatureScorer, createCurvatureScorer, modelNameOf } from './curvature.js';
+import type { CurvatureFit } from './curvature-fit.js';
 import type { DetectorModelFile } from './detector-model.js';
 import { LinearModel } from './linear-model.js';
 
@@ -84,6 +85,42 @@ export async function sha256File(path: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
   return hash.digest('hex');
+}
+
+/** The calibration record of a fit: which model file, fitted against which built-in detector, and the fit. */
+export async function calibrationOf(input: {
+  modelPath: string;
+  detector: BuiltInDetector;
+  maxTokens: number;
+  fit: CurvatureFit;
+  sample: CurvatureCalibration['metrics']['sample'];
+  tokensPerSecond: number;
+}): Promise<CurvatureCalibration> {
+  const { modelPath, detector, fit } = input;
+  const round3 = (value: number) => Math.round(value * 1000) / 1000;
+  return {
+    format: CALIBRATION_FORMAT,
+    model: { name: modelNameOf(modelPath), sha256: await sha256File(modelPath), bytes: (await stat(modelPath)).size },
+    builtIn: {
+      name: detector.file.name,
+      version: detector.file.version,
+      documentFingerprint: documentFingerprint(detector),
+    },
+    maxTokens: input.maxTokens,
+    combiner: fit.combiner,
+    threshold: fit.threshold,
+    humanThreshold: fit.humanThreshold,
+    metrics: {
+      auroc: {
+        builtIn: round3(fit.auroc.builtIn),
+        curvature: round3(fit.auroc.curvature),
+        combined: round3(fit.auroc.combined),
+      },
+      sample: input.sample,
+      tokensPerSecond: input.tokensPerSecond,
+    },
+    createdAt: new Date().toISOString(),
+  };
 }
 
 export async function writeCurvatureCalibration(modelPath: string, calibration: CurvatureCalibration): Promise<string> {

@@ -13,12 +13,11 @@ import {
   emptyCurvatureSums,
 } from './curvature.js';
 import {
-  CALIBRATION_FORMAT,
   type CurvatureCalibration,
+  calibrationOf,
   calibrationPathFor,
   checkCurvatureCalibration,
   combineLogOdds,
-  documentFingerprint,
   openCalibratedCurvatureScorer,
   sha256File,
   writeCurvatureCalibration,
@@ -195,26 +194,14 @@ describe('calibration, and detectAi with a curvature score', () => {
         });
       }
     }
-    const fit = fitCurvatureCombination(rows);
-    calibration = {
-      format: CALIBRATION_FORMAT,
-      model: { name: 'stories260K', sha256: await sha256File(modelPath), bytes: 1_185_376 },
-      builtIn: {
-        name: detector.file.name,
-        version: detector.file.version,
-        documentFingerprint: documentFingerprint(detector),
-      },
+    calibration = await calibrationOf({
+      modelPath,
+      detector,
       maxTokens: 256,
-      combiner: fit.combiner,
-      threshold: fit.threshold,
-      humanThreshold: fit.humanThreshold,
-      metrics: {
-        auroc: { builtIn: fit.auroc.builtIn, curvature: fit.auroc.curvature, combined: fit.auroc.combined },
-        sample: { texts: rows.length, human: 4, ai: 4, seed: 0, files: ['test'] },
-        tokensPerSecond: 1,
-      },
-      createdAt: new Date().toISOString(),
-    };
+      fit: fitCurvatureCombination(rows),
+      sample: { texts: rows.length, human: 4, ai: 4, seed: 0, files: ['test'] },
+      tokensPerSecond: 1,
+    });
   });
   afterAll(async () => {
     await scorer?.close();

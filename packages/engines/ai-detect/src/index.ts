@@ -16,6 +16,7 @@ export {
   type CalibratedCurvatureScorer,
   type CalibrationCheck,
   type CurvatureCalibration,
+  calibrationOf,
   calibrationPathFor,
   checkCurvatureCalibration,
   curvatureCalibrationSchema,

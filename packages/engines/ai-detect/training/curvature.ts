@@ -3,24 +3,18 @@
 // with the built-in detector (document log-odds) and with the model's probability curvature (Fast-DetectGPT), fits
 // a two-feature logistic regression, prints the AUROC of each alone and combined, and writes
 // `<model>.candor-curvature.json` beside the model. Without that file the server and the batch CLI don't use the model.
-import { statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { tokenizeWords } from '@candor/engine-writing/tokenize';
+import { seededRandom } from '../../../../bench/lib.mjs';
 import {
   type CurvatureScorer,
   createCurvatureScorer,
   DEFAULT_CURVATURE_MAX_TOKENS,
   modelNameOf,
 } from '../src/curvature.js';
-import {
-  CALIBRATION_FORMAT,
-  type CurvatureCalibration,
-  documentFingerprint,
-  sha256File,
-  writeCurvatureCalibration,
-} from '../src/curvature-calibration.js';
+import { calibrationOf, writeCurvatureCalibration } from '../src/curvature-calibration.js';
 import { CALIBRATION_FOLDS, type CalibrationRow, fitCurvatureCombination } from '../src/curvature-fit.js';
 import { documentLogOdds } from '../src/detect.js';
 import type { DetectorModel } from '../src/detector-model.js';
@@ -34,18 +28,6 @@ export const DEFAULT_SEED = 1;
 /** Texts shorter than this are labelled "uncertain" whatever their score, so they teach the combination nothing. */
 const MINIMUM_WORDS = 40;
 
-/** mulberry32: a small seeded PRNG, so a seed gives the same sample on every machine. */
-function prng(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** 1 for AI (paraphrased and edited AI included, as the built-in detector counts it), 0 human, null left out. */
 export const binaryLabel = (text: LabelledText): 0 | 1 | null =>
   text.origin === 'human' ? 0 : text.origin === 'ai_revised_human' ? null : 1;
@@ -55,7 +37,7 @@ export const binaryLabel = (text: LabelledText): 0 | 1 | null =>
  * (largest remainders). Seeded: the same seed and data give the same sample.
  */
 export function sampleCalibrationTexts(texts: readonly LabelledText[], size: number, seed: number): LabelledText[] {
-  const random = prng(seed);
+  const random = seededRandom(seed);
   const strata = new Map<string, LabelledText[]>();
   for (const text of texts) {
     const label = binaryLabel(text);
@@ -205,33 +187,14 @@ async function main(): Promise<void> {
     number,
     number,
   ];
-  const calibration: CurvatureCalibration = {
-    format: CALIBRATION_FORMAT,
-    model: {
-      name: modelNameOf(modelPath),
-      sha256: await sha256File(modelPath),
-      bytes: statSync(modelPath).size,
-    },
-    builtIn: {
-      name: detector.file.name,
-      version: detector.file.version,
-      documentFingerprint: documentFingerprint(detector),
-    },
+  const calibration = await calibrationOf({
+    modelPath,
+    detector,
     maxTokens,
-    combiner: fit.combiner,
-    threshold: fit.threshold,
-    humanThreshold: fit.humanThreshold,
-    metrics: {
-      auroc: {
-        builtIn: round3(fit.auroc.builtIn),
-        curvature: round3(fit.auroc.curvature),
-        combined: round3(fit.auroc.combined),
-      },
-      sample: { texts: sample.length, human, ai, seed, files: [...new Set(sample.map((t) => t.file))].sort() },
-      tokensPerSecond: Math.round(scored.tokens / scored.seconds),
-    },
-    createdAt: new Date().toISOString(),
-  };
+    fit,
+    sample: { texts: sample.length, human, ai, seed, files: [...new Set(sample.map((t) => t.file))].sort() },
+    tokensPerSecond: Math.round(scored.tokens / scored.seconds),
+  });
   const file = await writeCurvatureCalibration(modelPath, calibration);
   log('');
   log(`| scorer | AUROC (${human} human, ${ai} AI texts) |`);
@@ -256,8 +219,6 @@ async function main(): Promise<void> {
     );
   }
 }
-
-const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   main().catch((error: unknown) => {

@@ -1,16 +1,12 @@
-import { statSync } from 'node:fs';
 import path from 'node:path';
 import {
-  CALIBRATION_FORMAT,
   type CalibrationRow,
   type CurvatureCalibration,
+  calibrationOf,
   createCurvatureScorer,
   defaultDetectorModel,
-  documentFingerprint,
   documentLogOdds,
   fitCurvatureCombination,
-  modelNameOf,
-  sha256File,
 } from '@candor/engine-ai-detect';
 
 /** Test fixtures for the AI Detector's local model: the tiny GGUF, texts, and a real (tiny) calibration. */
@@ -61,24 +57,12 @@ export async function calibrateForTests(modelPath: string, maxTokens = 256): Pro
   } finally {
     await scorer.close();
   }
-  const fit = fitCurvatureCombination(rows);
-  return {
-    format: CALIBRATION_FORMAT,
-    model: { name: modelNameOf(modelPath), sha256: await sha256File(modelPath), bytes: statSync(modelPath).size },
-    builtIn: {
-      name: detector.file.name,
-      version: detector.file.version,
-      documentFingerprint: documentFingerprint(detector),
-    },
+  return calibrationOf({
+    modelPath,
+    detector,
     maxTokens,
-    combiner: fit.combiner,
-    threshold: fit.threshold,
-    humanThreshold: fit.humanThreshold,
-    metrics: {
-      auroc: { builtIn: fit.auroc.builtIn, curvature: fit.auroc.curvature, combined: fit.auroc.combined },
-      sample: { texts: rows.length, human: 3, ai: 3, seed: 0, files: ['test'] },
-      tokensPerSecond: 1,
-    },
-    createdAt: new Date().toISOString(),
-  };
+    fit: fitCurvatureCombination(rows),
+    sample: { texts: rows.length, human: 3, ai: 3, seed: 0, files: ['test'] },
+    tokensPerSecond: 1,
+  });
 }
