@@ -33,6 +33,14 @@ describe('tokenizeWords', () => {
   it('splits words joined by a dot without a space', () => {
     expect(tokenizeWords('end.Next').map((w) => w.text)).toEqual(['end', 'Next']);
   });
+
+  it('keeps combining accents and hidden format characters inside a word, and none at its edges', () => {
+    expect(tokenizeWords('cafe\u0301 gar\u200Bden\u200B \u00ADsoft').map((w) => w.text)).toEqual([
+      'cafe\u0301',
+      'gar\u200Bden',
+      'soft',
+    ]);
+  });
 });
 
 describe('segmentSentences', () => {

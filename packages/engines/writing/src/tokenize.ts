@@ -16,8 +16,10 @@ export interface SentenceSpan extends Span {
 }
 
 // A word is letters/digits with inner apostrophes or hyphens ("don't", "well-known", "3.5" counts as "3" and "5"
-// joined by the number rule below).
-const WORD = /[\p{L}\p{N}]+(?:['\u2019\-.][\p{L}\p{N}]+)*/gu;
+// joined by the number rule below). Combining marks (an "e" plus its accent) and invisible format characters inside
+// a word belong to it: a zero-width space hidden in "gar\u200Bden" leaves one word, as the detectors read it.
+const WORD =
+  /[\p{L}\p{N}](?:[\p{L}\p{N}\p{M}\p{Cf}]*[\p{L}\p{N}\p{M}])?(?:['\u2019\-.][\p{L}\p{N}](?:[\p{L}\p{N}\p{M}\p{Cf}]*[\p{L}\p{N}\p{M}])?)*/gu;
 const HAS_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 /** Words of the text. A dot only stays inside a word between digits ("3.5") or single letters ("e.g", "U.S"). */
