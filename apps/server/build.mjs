@@ -31,9 +31,12 @@ await build({
     {
       name: 'externalise-npm-packages',
       setup(builder) {
-        // Bare specifiers other than @candor/* are npm packages (or node: builtins).
+        // Bare specifiers other than @candor/* are npm packages (or node: builtins). A package's JSON data file is
+        // inlined instead: esbuild drops the `with { type: 'json' }` an external import needs in Node.
         builder.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@candor/') ? undefined : { path: args.path, external: true },
+          args.path.startsWith('@candor/') || args.path.endsWith('.json')
+            ? undefined
+            : { path: args.path, external: true },
         );
       },
     },

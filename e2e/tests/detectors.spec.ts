@@ -47,8 +47,8 @@ const PCT = String.raw`(?:<1|>99|\d{1,3})%`;
 const MAX_CHARACTERS = 200_000;
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
-/** The names the evidence lists give features ("Word choice" sums the hashed word buckets). */
-const featureNames = new Set([...Object.values(featureLabels), 'Word choice']);
+/** The names the evidence lists give features. */
+const featureNames = new Set(Object.values(featureLabels));
 
 interface Detector {
   /** The screen's name, as its page heading says it. */
@@ -254,6 +254,37 @@ for (const detector of detectors) {
       await expect(page.getByRole('document', { name: 'Checked text' })).toHaveText(ESSAY);
       expect(await reportOf(page, detector)).toEqual(report);
       expect(await balance(page)).toBe(before - cost);
+    });
+
+    test('disguised: look-alike letters and hidden characters are read as plain text, named in a warning, and the highlights stay on the text as pasted', async ({
+      page,
+    }) => {
+      test.setTimeout(60_000);
+      await createSignedInUser(page);
+      // Every "o" a Cyrillic о, and a zero-width space inside "garden" (three times).
+      const disguised = ESSAY.replace(/o/g, '\u043E').replace(/garden/g, 'gar\u200Bden');
+      const lookAlikes = ESSAY.match(/o/g)?.length ?? 0;
+      const hidden = ESSAY.match(/garden/g)?.length ?? 0;
+      // The hidden characters split no word: quoted, charged and reported as the plain essay's words.
+      const words = tokenizeWords(ESSAY).length;
+      const cost = quote(ESSAY, await coefficient(page, detector.service));
+      await page.goto(detector.path);
+      await editor(page).fill(disguised);
+      await expect(page.getByText(`${words} words · costs ${cost} tokens`, { exact: true })).toBeVisible();
+      await page.getByRole('button', { name: detector.submit, exact: true }).click();
+      await reportShown(page);
+      await expect(page.getByText(new RegExp(`^Checked .+ · ${words} words · ${cost} tokens$`))).toBeVisible();
+
+      const verdict = page.getByRole('region', { name: 'Verdict', exact: true });
+      const warning = verdict.getByRole('status').filter({ hasText: 'Disguised text' });
+      await expect(warning).toContainText(
+        `This text holds ${hidden} invisible characters and ${lookAlikes} letters from other alphabets that look like Latin ones.`,
+      );
+      const text = page.getByRole('document', { name: 'Checked text' });
+      await expect(text).toHaveText(disguised);
+      await expect(text.getByRole('button', { name: /^Sentence \d+: / })).toHaveCount(
+        segmentSentences(ESSAY, tokenizeWords(ESSAY)).length,
+      );
     });
 
     test('keyboard: Ctrl+Enter runs the check; Tab walks the sentences, each opening its evidence card; Escape closes it', async ({

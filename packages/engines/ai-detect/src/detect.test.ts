@@ -77,6 +77,25 @@ just after nine, when the caretaker began switching off the lights in the hall.`
     expect(detectAi(text, model)).toEqual(report);
   });
 
+  it('reads a text disguised with look-alike letters and hidden characters as the plain text, and says so', () => {
+    // A zero-width space inside every " the ", and every "e" a Cyrillic е.
+    const disguise = (plainText: string) => plainText.replace(/ the /g, ' th\u200Be ').replace(/e/g, '\u0435');
+    const disguised = disguise(text);
+    const plain = detectAi(text, model);
+    const report = aiDetectionReportSchema.parse(detectAi(disguised, model));
+    expect(plain.obfuscation).toBeUndefined();
+    expect(report.obfuscation).toEqual({
+      hidden_characters: text.match(/ the /g)?.length,
+      look_alike_letters: text.match(/e/g)?.length,
+    });
+    expect(report.ai_probability).toBe(plain.ai_probability);
+    expect(report.words).toBe(plain.words);
+    // Sentences are spans of the text as submitted.
+    expect(report.sentences.map((s) => disguised.slice(s.start, s.end))).toEqual(
+      plain.sentences.map((s) => disguise(text.slice(s.start, s.end))),
+    );
+  });
+
   it('says a short text is too short to tell', () => {
     const report = detectAi('The fence is fixed now, finally.', model);
     expect(report.label).toBe('uncertain');

@@ -3,7 +3,7 @@ import { type CurvatureCalibration, combineLogOdds, documentFingerprint } from '
 import type { DetectorModel } from './detector-model.js';
 import { featureLabels, featureNames, type ScoredText } from './features.js';
 import { sigmoid } from './linear-model.js';
-import type { AiDetectionReport, AiLabel, Evidence, SourceFamily } from './report.schema.js';
+import type { AiDetectionReport, AiLabel, Evidence, Obfuscation, SourceFamily } from './report.schema.js';
 
 /** z for a two-sided 90% interval. */
 const Z90 = 1.645;
@@ -18,23 +18,13 @@ const DOCUMENT_EVIDENCE_ITEMS = 6;
 export const CURVATURE_EVIDENCE_FEATURE = 'probability_curvature';
 export const curvatureEvidenceLabel = (model: string) => `Probability curvature under ${model}`;
 
-export const LEXICAL_EVIDENCE_LABEL = 'Word choice';
-
-/**
- * Turns per-feature pushes (log-odds) into the evidence users see: the named features as they are, the hashed word
- * buckets summed into one "word choice" item. Strongest first.
- */
+/** Turns per-feature pushes (log-odds) into the evidence users see, strongest first. */
 export function evidenceFrom(contributions: Float64Array, limit: number): Evidence[] {
   const items: Evidence[] = featureNames.map((name, j) => ({
     feature: name,
     label: featureLabels[name] as string,
     contribution: round(contributions[j] as number),
   }));
-  let lexical = 0;
-  for (let j = featureNames.length; j < contributions.length; j++) lexical += contributions[j] as number;
-  if (contributions.length > featureNames.length) {
-    items.push({ feature: 'word_choice', label: LEXICAL_EVIDENCE_LABEL, contribution: round(lexical) });
-  }
   return items
     .filter((item) => Math.abs(item.contribution) >= 0.05)
     .sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution))
@@ -128,8 +118,7 @@ export function detectAi(text: string, model: DetectorModel, options: DetectAiOp
     const values = model.features(scored, s, s + 1);
     const scores = model.sentence.scores(values);
     return {
-      start: sentence.start,
-      end: sentence.end,
+      ...scored.canonical.originalSpan(sentence.start, sentence.end),
       ai_probability: round(sigmoid((scores[1] as number) - (scores[0] as number))),
       evidence: evidenceFrom(model.sentence.contributions(values, 1, 0), EVIDENCE_ITEMS),
       words: sentence.wordCount,
@@ -169,7 +158,15 @@ export function detectAi(text: string, model: DetectorModel, options: DetectAiOp
         : { family: (families[0] as { family: SourceFamily }).family, probabilities: families },
     model: { name: model.file.name, version: model.file.version },
     ...(curvature ? { curvature } : {}),
+    ...obfuscationOf(scored),
   };
+}
+
+/** The report's `obfuscation` entry, present only when the text held hidden characters or look-alike letters. */
+export function obfuscationOf(scored: ScoredText): { obfuscation?: Obfuscation } {
+  const { hiddenCharacters, lookAlikeLetters } = scored.canonical;
+  if (hiddenCharacters === 0 && lookAlikeLetters === 0) return {};
+  return { obfuscation: { hidden_characters: hiddenCharacters, look_alike_letters: lookAlikeLetters } };
 }
 
 /** The curvature item always shows (it is why the score differs from the built-in one), in order of strength. */

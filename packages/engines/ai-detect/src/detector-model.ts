@@ -2,7 +2,6 @@ import { BoostedTrees, type SerializedBoostedTrees } from './boosted-trees.js';
 import type { ScoredText } from './features.js';
 import { featuresOf, scoreText } from './features.js';
 import { LanguageModel, type SerializedLanguageModel } from './language-model.js';
-import { lexicalFeatures } from './lexical.js';
 import { LinearModel, type SerializedLinearModel } from './linear-model.js';
 
 /** What the detectors ask of a classifier: class scores, probabilities and per-feature pushes for the evidence. */
@@ -29,8 +28,6 @@ export interface DetectorModelFile {
   version: string;
   languageModel: SerializedLanguageModel;
   aiLanguageModel: SerializedLanguageModel;
-  /** Hashed word and word-pair buckets appended to the named features (0: none). */
-  lexicalBuckets: number;
   /** Human vs AI over whole texts. */
   document: SerializedClassifier;
   /** Human vs AI over single sentences, for the highlights (linear: sentences are too short for trees). */
@@ -73,32 +70,8 @@ export class DetectorModel {
     return scoreText(text, this.languageModel, this.aiLanguageModel);
   }
 
-  /** Named features, then the lexical buckets, over sentences [from, to) minus [skipFrom, skipTo). */
+  /** The named features over sentences [from, to) minus [skipFrom, skipTo). */
   features(scored: ScoredText, from = 0, to = scored.sentences.length, skipFrom = 0, skipTo = 0): Float64Array {
-    const named = featuresOf(scored, from, to, skipFrom, skipTo);
-    if (this.file.lexicalBuckets === 0) return named;
-    const lexical =
-      skipTo > skipFrom
-        ? mergeLexical(scored, this.file.lexicalBuckets, from, to, skipFrom, skipTo)
-        : lexicalFeatures(scored, this.file.lexicalBuckets, from, to);
-    const values = new Float64Array(named.length + lexical.length);
-    values.set(named);
-    values.set(lexical, named.length);
-    return values;
+    return featuresOf(scored, from, to, skipFrom, skipTo);
   }
-}
-
-/** Lexical features of two ranges together, weighted by their word counts. */
-function mergeLexical(scored: ScoredText, buckets: number, from: number, to: number, skipFrom: number, skipTo: number) {
-  const words = (a: number, b: number) => {
-    let count = 0;
-    for (let s = a; s < b; s++) count += scored.sentences[s]?.wordCount ?? 0;
-    return count;
-  };
-  const before = lexicalFeatures(scored, buckets, from, skipFrom);
-  const after = lexicalFeatures(scored, buckets, skipTo, to);
-  const wBefore = words(from, skipFrom);
-  const wAfter = words(skipTo, to);
-  const total = wBefore + wAfter || 1;
-  return before.map((value, b) => (value * wBefore + (after[b] as number) * wAfter) / total);
 }

@@ -1,3 +1,4 @@
+import { type CanonicalText, canonicalText } from '@candor/engine-writing/canonical';
 import { type SentenceSpan, segmentSentences, tokenizeWords, type WordToken } from '@candor/engine-writing/tokenize';
 import type { LanguageModel, WordScores } from './language-model.js';
 
@@ -87,7 +88,10 @@ const TTR_WINDOW = 50;
 
 /** A text tokenised and scored once; features are then read off any subset of its sentences. */
 export interface ScoredText {
+  /** The canonical text (hidden characters dropped, look-alike letters read as Latin): offsets are into it. */
   text: string;
+  /** How it was read from the submitted text, and the way back to the submitted text's offsets. */
+  canonical: CanonicalText;
   words: WordToken[];
   lower: string[];
   sentences: SentenceSpan[];
@@ -97,14 +101,17 @@ export interface ScoredText {
   aiLogProbability: Float64Array;
 }
 
-/** Scores a text under the model of human writing and the model of AI writing. */
-export function scoreText(text: string, humanModel: LanguageModel, aiModel: LanguageModel): ScoredText {
+/** Scores a text, read canonically, under the model of human writing and the model of AI writing. */
+export function scoreText(submitted: string, humanModel: LanguageModel, aiModel: LanguageModel): ScoredText {
+  const canonical = canonicalText(submitted);
+  const text = canonical.text;
   const words = tokenizeWords(text);
   const sentences = segmentSentences(text, words);
   const lower = words.map((word) => word.text.toLowerCase().replace(/’/g, "'"));
   const starts = sentenceStarts(words.length, sentences);
   return {
     text,
+    canonical,
     words,
     lower,
     sentences,

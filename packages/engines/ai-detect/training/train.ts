@@ -63,8 +63,8 @@ statistics (log-probability mean and spread, shares of surprising and predictabl
 unseen word pairs), the likelihood ratio of the two models (its mean, spread, share of words the AI model prefers, and
 its spread between sentences), burstiness (spread of sentence predictability, sentence-length variation) and
 stylometry (punctuation rates, vocabulary variety, word length, contractions, pronouns, lower-case "i", repeated
-phrases, function words), plus ${fitted.file.lexicalBuckets} hashed word and word-pair frequency buckets ("word
-choice"). Gradient-boosted trees (softmax loss, depth-3 trees, shrinkage 0.1, class-balanced; 200 rounds for the document's
+phrases, function words). Texts are read canonically first: invisible characters dropped, letters of other alphabets
+that imitate Latin ones read as those. Gradient-boosted trees (softmax loss, depth-3 trees, shrinkage 0.1, class-balanced; 200 rounds for the document's
 AI probability, 400 for the source family and the three-way humanized verdict) give those three verdicts; a class-balanced logistic
 regression gives the sentence scores for highlights (sentences are too short for trees). The evidence the screens show
 is each feature's push on the log-odds: for the trees, the change in value along each tree's path credited to the
@@ -131,8 +131,11 @@ docs/ai-detector-local-model.md.`,
   use long, rare words; in news, stories and Wikipedia the AI texts are the more predictable ones. Don't use the
   detector on a kind of writing it wasn't trained on without measuring it there first.
 - Trained on generators up to GPT-4 and Claude 3; newer models, other decoding settings and deliberate attacks
-  (paraphrasers, homoglyphs, inserted typos) lower its scores — see the held-out numbers above, which are below the
-  issue's targets. Never use a score alone to accuse a writer.
+  (paraphrasers, inserted typos) lower its scores — see the held-out numbers above, which are below the issue's
+  targets. Never use a score alone to accuse a writer.
+- Character tricks are undone before scoring and named in the report: invisible characters (zero-width spaces, soft
+  hyphens, joiners) are dropped and letters of other alphabets that imitate Latin ones (Cyrillic "а", fullwidth and
+  mathematical letters) are read as those (bench/results/detector-attacks.md). A lone Greek letter stays itself.
 - Families seen: ${Object.values({ ...Object.fromEntries(fitted.family.classes.map((c) => [c, c])) }).join(', ')}; a
   text from an unseen family is attributed to the nearest seen one.`,
   ),

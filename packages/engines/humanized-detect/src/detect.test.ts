@@ -24,3 +24,24 @@ describe('detectHumanized word-level signals', () => {
     expect(pairs).toEqual(expect.arrayContaining(['The of', 'they to']));
   });
 });
+
+describe('detectHumanized on a disguised text', () => {
+  it('scores the plain text, marks words at their offsets as submitted, and reports the disguise', () => {
+    // Cyrillic о for every "o", and a soft hyphen inside "intelligence".
+    const disguised = FLUENT.replace(/o/g, '\u043E').replace('intelligence', 'intelli\u00ADgence');
+    const plain = detectHumanized(FLUENT);
+    const report = detectHumanized(disguised);
+    expect(report.probabilities).toEqual(plain.probabilities);
+    expect(report.obfuscation).toEqual({ hidden_characters: 1, look_alike_letters: FLUENT.match(/o/g)?.length });
+    expect(plain.obfuscation).toBeUndefined();
+    const submitted = (signal: { start: number; end: number }) =>
+      disguised
+        .slice(signal.start, signal.end)
+        .replace(/\u043E/g, 'o')
+        .replace('\u00AD', '');
+    expect(report.signals.map(submitted)).toEqual(
+      plain.signals.map((signal) => FLUENT.slice(signal.start, signal.end)),
+    );
+    expect(report.sentences.map(submitted)).toEqual(plain.sentences.map((s) => FLUENT.slice(s.start, s.end)));
+  });
+});

@@ -4,6 +4,7 @@ import {
   evidenceFrom,
   isRareWord,
   isSurprisalSpike,
+  obfuscationOf,
   type ScoredText,
 } from '@candor/engine-ai-detect';
 import {
@@ -62,19 +63,20 @@ function evidenceFor(
 /** Word-level marks: broken collocations, surprisal spikes and rare word choices. */
 function signalsOf(scored: ScoredText): Signal[] {
   const signals: Signal[] = [];
-  const { words, scores } = scored;
+  const { words, scores, canonical } = scored;
   for (let i = 0; i < words.length && signals.length < MAX_SIGNALS; i++) {
     const word = words[i] as { start: number; end: number; text: string };
-    if (isSurprisalSpike(scores, i)) signals.push({ start: word.start, end: word.end, kind: 'surprisal_spike' });
+    if (isSurprisalSpike(scores, i))
+      signals.push({ ...canonical.originalSpan(word.start, word.end), kind: 'surprisal_spike' });
     else if (isRareWord(scores, i) && /^[a-z]/.test(word.text))
-      signals.push({ start: word.start, end: word.end, kind: 'odd_word' });
+      signals.push({ ...canonical.originalSpan(word.start, word.end), kind: 'odd_word' });
     else if (
       scores.unseenBigram[i] &&
       (scores.unigramLogProbability[i - 1] as number) + (scores.unigramLogProbability[i] as number) >=
         EXPECTED_PAIR_PROBABILITY
     ) {
       const previous = words[i - 1] as { start: number };
-      signals.push({ start: previous.start, end: word.end, kind: 'collocation_break' });
+      signals.push({ ...canonical.originalSpan(previous.start, word.end), kind: 'collocation_break' });
     }
   }
   return signals;
@@ -88,6 +90,7 @@ const verdicts: Record<HumanizedLabel, string> = {
 
 export function detectHumanized(text: string, model: DetectorModel = defaultDetectorModel()): HumanizedDetectionReport {
   const scored = model.score(text);
+  const { canonical } = scored;
   const values = model.features(scored);
   const probabilities = classProbabilities(model, values);
   const label = best(probabilities);
@@ -99,8 +102,7 @@ export function detectHumanized(text: string, model: DetectorModel = defaultDete
     const sentenceProbabilities = classProbabilities(model, sentenceValues);
     const sentenceLabel = best(sentenceProbabilities);
     return {
-      start: sentence.start,
-      end: sentence.end,
+      ...canonical.originalSpan(sentence.start, sentence.end),
       label: sentenceLabel,
       probabilities: sentenceProbabilities,
       evidence: evidenceFor(model, sentenceValues, sentenceLabel, sentenceProbabilities),
@@ -120,5 +122,6 @@ export function detectHumanized(text: string, model: DetectorModel = defaultDete
     signals: signalsOf(scored),
     evidence: evidenceFor(model, values, label, probabilities),
     model: { name: model.file.name, version: model.file.version },
+    ...obfuscationOf(scored),
   };
 }

@@ -1,4 +1,4 @@
-import { evidenceSchema } from '@candor/engine-ai-detect/report';
+import { evidenceSchema, obfuscationSchema } from '@candor/engine-ai-detect/report';
 import { z } from 'zod';
 
 /** What the humanized-text detector reports. Importable without the engine. */
@@ -49,5 +49,7 @@ export const humanizedDetectionReportSchema = z.object({
   signals: z.array(signalSchema),
   evidence: z.array(evidenceSchema),
   model: z.object({ name: z.string(), version: z.string() }),
+  /** Hidden characters and look-alike letters undone before scoring (see the AI detector's report). */
+  obfuscation: obfuscationSchema.optional(),
 });
 export type HumanizedDetectionReport = z.infer<typeof humanizedDetectionReportSchema>;

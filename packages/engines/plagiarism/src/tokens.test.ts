@@ -20,11 +20,27 @@ describe('tokenize', () => {
   });
 
   it('splits over-long runs without separating surrogate pairs', () => {
-    const text = 'a'.repeat(63) + '𝒜'.repeat(10);
+    // Letters that stay themselves in the canonical text (a Latin word would read 𝒜 as A, one code unit).
+    const text = 'ж'.repeat(63) + '𐐀'.repeat(10);
     const tokens = tokenize(text);
     for (const token of tokens) expect(token.end - token.start).toBeLessThanOrEqual(MAX_TOKEN_LENGTH);
     expect(tokens.at(-1)?.end).toBe(text.length);
     expect(tokenize('x'.repeat(1000))).toHaveLength(Math.ceil(1000 / MAX_TOKEN_LENGTH));
+  });
+
+  it('matches a copy disguised with look-alike letters and hidden characters, at its offsets as submitted', () => {
+    const plain = tokenize('The committee approved the budget');
+    // Cyrillic е, о and с, and zero-width spaces inside words: the old trick to get past a plagiarism checker.
+    const disguised = 'The committ\u0435\u0435 appr\u043Eved the bud\u200Bget';
+    const tokens = tokenize(disguised);
+    expect(tokens.map((t) => t.hash)).toEqual(plain.map((t) => t.hash));
+    expect(tokens.map((t) => disguised.slice(t.start, t.end))).toEqual([
+      'The',
+      'committ\u0435\u0435',
+      'appr\u043Eved',
+      'the',
+      'bud\u200Bget',
+    ]);
   });
 
   it('treats each Han character as a word', () => {

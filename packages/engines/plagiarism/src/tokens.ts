@@ -1,5 +1,8 @@
 // Tokenisation with exact UTF-16 offsets into the original text, and the normalisation that makes light edits
-// match: NFKC, lower case, curly → straight apostrophes, punctuation stripped, Porter stem, stop words flagged.
+// match: the canonical text (hidden characters dropped, look-alike letters read as Latin: the old trick of Cyrillic
+// letters to dodge a plagiarism checker), NFKC, lower case, curly → straight apostrophes, punctuation stripped,
+// Porter stem, stop words flagged.
+import { canonicalText } from '@candor/engine-writing/canonical';
 import { stemmer } from 'stemmer';
 import { isStopWord } from './stop-words.js';
 
@@ -60,7 +63,9 @@ export function hashString(value: string): number {
   return hash >>> 0;
 }
 
-export function tokenize(text: string): Token[] {
+export function tokenize(submitted: string): Token[] {
+  const canonical = canonicalText(submitted);
+  const text = canonical.text;
   const tokens: Token[] = [];
   for (const match of text.matchAll(WORD)) {
     const start = match.index;
@@ -68,7 +73,7 @@ export function tokenize(text: string): Token[] {
     for (let pieceStart = start; pieceStart < end; ) {
       const pieceEnd = splitPoint(text, pieceStart, end);
       const { hash, stop } = normalise(text.slice(pieceStart, pieceEnd));
-      tokens.push({ start: pieceStart, end: pieceEnd, hash, stop });
+      tokens.push({ ...canonical.originalSpan(pieceStart, pieceEnd), hash, stop });
       pieceStart = pieceEnd;
     }
   }

@@ -49,6 +49,36 @@ describeOnEachDatabase('detectors', (database) => {
         expect(await totalBalance(client)).toBe(before - words);
       });
 
+      it('reads a disguised text as the plain one, reports the disguise and keeps offsets into the submitted text', async () => {
+        const { client } = await newUser(t());
+        // Cyrillic о for every "o"; a zero-width space after "fence".
+        const disguised = SAMPLE.replace(/o/g, '\u043E').replace('fence', 'fence\u200B');
+        const plain = schema.parse(await reportOf(client, SAMPLE));
+        const report = schema.parse(await reportOf(client, disguised));
+        expect(report.obfuscation).toEqual({ hidden_characters: 1, look_alike_letters: SAMPLE.match(/o/g)?.length });
+        // The hidden character splits no word: the run is charged the plain text's words.
+        expect(report.words).toBe(plain.words);
+        expect(tokenizeWords(disguised).length).toBe(plain.words);
+        expect(plain.obfuscation).toBeUndefined();
+        expect(
+          report.sentences.map((s) =>
+            disguised
+              .slice(s.start, s.end)
+              .replace(/\u043E/g, 'o')
+              .replace('\u200B', ''),
+          ),
+        ).toEqual(plain.sentences.map((s) => SAMPLE.slice(s.start, s.end)));
+      });
+
+      async function reportOf(client: Awaited<ReturnType<typeof newUser>>['client'], text: string) {
+        const started = jobSnapshotSchema.parse((await client.post(JOBS, { text })).json());
+        const last = (await followToEnd(client, started.job_id)).at(-1);
+        expect(last?.status, JSON.stringify(last?.error)).toBe('succeeded');
+        return historyDetailSchema.parse(
+          (await client.get(`${DETECTOR}/v2/ai-detector/user-history/${last?.history_id}`)).json(),
+        ).result;
+      }
+
       it('refuses empty, right-to-left, emoji-only and oversized text with a clear message and no charge', async () => {
         const { client, userId } = await newUser(t());
         const before = await totalBalance(client);

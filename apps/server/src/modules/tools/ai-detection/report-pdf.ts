@@ -1,5 +1,5 @@
 import type { AiDetectionResult } from '@candor/contracts/tools';
-import { type AiLabel, sourceFamilyLabels } from '@candor/engine-ai-detect/report';
+import { type AiLabel, describeObfuscation, sourceFamilyLabels } from '@candor/engine-ai-detect/report';
 import { bandLegend, bandShade, evidenceTable, sentenceList } from '../pdf/detector-sections.js';
 import {
   INK,
@@ -55,6 +55,7 @@ function write(pdf: ReportDocument, { title, createdAt, cost, text, report }: Ai
     ['Human threshold', `${percent(report.human_threshold)}: with the whole interval below it, a text is called human`],
   ]);
   if (report.curvature) pdf.paragraph(localModelNote(report.curvature), { muted: true, size: 9 });
+  if (report.obfuscation) pdf.paragraph(`Disguised text. ${describeObfuscation(report.obfuscation)}`, { size: 9 });
 
   pdf.heading('Likely source model');
   const source = report.source_model;

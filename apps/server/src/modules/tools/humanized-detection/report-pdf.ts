@@ -1,4 +1,5 @@
 import type { HumanizedDetectionResult } from '@candor/contracts/tools';
+import { describeObfuscation } from '@candor/engine-ai-detect/report';
 import {
   type HumanizedLabel,
   humanizedLabelNames,
@@ -67,6 +68,7 @@ function write(pdf: ReportDocument, { title, createdAt, cost, text, report }: Hu
   if (report.uncertain) {
     pdf.paragraph(`The text is too short or too close to call. “${name}” is the detector’s best guess, not a verdict.`);
   }
+  if (report.obfuscation) pdf.paragraph(`Disguised text. ${describeObfuscation(report.obfuscation)}`, { size: 9 });
   pdf.table(
     [110, pdf.width - 190, 80],
     ['Reads as', 'Meaning', 'Probability'],

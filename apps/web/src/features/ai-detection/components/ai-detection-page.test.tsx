@@ -193,6 +193,21 @@ describe('AiDetectionPage', () => {
     await renderPage(HISTORY_ID);
     await screen.findByRole('region', { name: 'Verdict' });
     expect(screen.queryByText(/Also scored with the local model/)).toBeNull();
+    expect(screen.queryByText('Disguised text')).toBeNull();
+  });
+
+  it('warns when the text hid characters or letters from the detector', async () => {
+    api.respond = answerDetail(
+      detail(AI_TEXT, { ...aiReport, obfuscation: { hidden_characters: 3, look_alike_letters: 1 } }),
+    );
+    await renderPage(HISTORY_ID);
+    const verdict = await screen.findByRole('region', { name: 'Verdict' });
+    expect(within(verdict).getByText('Disguised text')).toBeTruthy();
+    expect(
+      within(verdict).getByText(
+        /This text holds 3 invisible characters and 1 letter from another alphabet that looks like a Latin one\./,
+      ),
+    ).toBeTruthy();
   });
 
   it('copies the summary with the text, prints, and goes back to edit', async () => {

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent } from '@/components/ui/card';
 import { EvidenceList } from '@/features/tool-runs/components/evidence-list';
+import { ObfuscationNotice } from '@/features/tool-runs/components/obfuscation-notice';
 import { PrintStyles } from '@/features/tool-runs/components/print-styles';
 import { ReportPanel, RunHeading } from '@/features/tool-runs/components/report-panel';
 import { ResultActions } from '@/features/tool-runs/components/result-actions';
@@ -107,6 +108,7 @@ function AiDetectionReport({
               <p className="text-sm">{report.verdict}</p>
               {localModel && <p className="text-muted-foreground text-xs">{localModel}</p>}
             </div>
+            <ObfuscationNotice obfuscation={report.obfuscation} />
           </div>
         </ReportPanel>
 

@@ -1,5 +1,5 @@
 import type { AiDetectionResult } from '@candor/contracts/tools';
-import { sourceFamilyLabels } from '@candor/engine-ai-detect/report';
+import { describeObfuscation, sourceFamilyLabels } from '@candor/engine-ai-detect/report';
 import { formatPercent, formatPercentRange } from '@/features/tool-runs/lib/probability';
 
 export type AiLabel = AiDetectionResult['label'];
@@ -82,6 +82,7 @@ export function aiDetectionSummary(report: AiDetectionResult, title: string): st
   }
   const note = localModelNote(report);
   if (note) lines.push(note);
+  if (report.obfuscation) lines.push(describeObfuscation(report.obfuscation));
   lines.push(`${report.words.toLocaleString('en-US')} ${report.words === 1 ? 'word' : 'words'}`);
   return lines.join('\n');
 }

@@ -4,6 +4,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent } from '@/components/ui/card';
 import { EvidenceList } from '@/features/tool-runs/components/evidence-list';
+import { ObfuscationNotice } from '@/features/tool-runs/components/obfuscation-notice';
 import { PrintStyles } from '@/features/tool-runs/components/print-styles';
 import { ReportPanel, RunHeading } from '@/features/tool-runs/components/report-panel';
 import { ResultActions } from '@/features/tool-runs/components/result-actions';
@@ -153,6 +154,7 @@ function HumanizedDetectionReport({
                 </AlertDescription>
               </Alert>
             )}
+            <ObfuscationNotice obfuscation={report.obfuscation} />
             <ClassProbabilities report={report} />
           </div>
         </ReportPanel>

@@ -1,4 +1,5 @@
 import type { HumanizedDetectionResult } from '@candor/contracts/tools';
+import { describeObfuscation } from '@candor/engine-ai-detect/report';
 import { humanizedLabelNames, humanizedLabels } from '@candor/engine-humanized-detect/report';
 import { formatPercent } from '@/features/tool-runs/lib/probability';
 
@@ -104,6 +105,7 @@ export function humanizedDetectionSummary(report: HumanizedDetectionResult, titl
     .filter(([, count]) => count > 0)
     .map(([kind, count]) => `${signalMeta[kind].label}: ${count}`);
   if (counts.length > 0) lines.push(`Signs of a paraphraser — ${counts.join(', ')}`);
+  if (report.obfuscation) lines.push(describeObfuscation(report.obfuscation));
   lines.push(`${report.words.toLocaleString('en-US')} ${report.words === 1 ? 'word' : 'words'}`);
   return lines.join('\n');
 }
