@@ -15,6 +15,7 @@ for (const script of [
   'plagiarism-speed.ts',
   'detector-speed.ts',
   'detector-accuracy.ts',
+  'detector-attacks.ts',
   'detector-curvature.ts',
   'pii-accuracy.ts',
   'pii-speed.ts',

@@ -107,4 +107,20 @@ describe('renderAiDetectionReportPdf', () => {
     );
     expect(plain.text).not.toContain('local model');
   });
+
+  it('says the text was disguised, as the screen does, and prints it as submitted', async () => {
+    const disguised = NOTE.replace(/o/g, '\u043E').replace('fence', 'fen\u200Bce');
+    const report = detectAiText(disguised);
+    expect(report.obfuscation).toEqual({ hidden_characters: 1, look_alike_letters: NOTE.match(/o/g)?.length });
+    const { text } = await readBack(
+      await renderAiDetectionReportPdf({ title: 'Note', createdAt, cost: 1, text: disguised, report }),
+    );
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      `Disguised text. This text holds 1 invisible character and ${NOTE.match(/o/g)?.length} letters from other alphabets`,
+    );
+    const plain = await readBack(
+      await renderAiDetectionReportPdf({ title: 'Note', createdAt, cost: 1, text: NOTE, report: detectAiText(NOTE) }),
+    );
+    expect(plain.text).not.toContain('Disguised text');
+  });
 });
