@@ -162,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       clock,
       config: config.payment,
       publicUrl: config.publicUrl,
+      rateLimitStore: { redis: deps.redis, keyPrefix: deps.rateLimitKeyPrefix ?? 'candor:rl' },
     });
   }
   if (enabled.has('detector')) {

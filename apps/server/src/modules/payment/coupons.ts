@@ -1,5 +1,6 @@
 import type { CouponProblem } from '@candor/contracts';
 import type { coupons } from '@candor/db';
+import type { AuthRateLimitRules } from '../../http/rate-limit.js';
 
 export type CouponRow = typeof coupons.$inferSelect;
 
@@ -30,6 +31,17 @@ export const couponProblemMessage = (problem: CouponProblem, product: CouponProd
   problem === 'not_applicable'
     ? `This coupon does not apply to ${product?.name ?? 'this product'}.`
     : couponMessages[problem];
+
+/**
+ * Coupon look-ups, and checkouts that name a coupon, share these limits so codes can't be guessed by brute force:
+ * 10 a minute per signed-in user and 60 a minute per IP address (the look-up is public, so a visitor who is not
+ * signed in is held by the address alone; it is higher because many buyers can share one address). Past them:
+ * 429 `rate_limited` with Retry-After.
+ */
+export const couponRateLimits: AuthRateLimitRules = {
+  perIp: { points: 60, durationSeconds: 60 },
+  perAccount: { points: 10, durationSeconds: 60 },
+};
 
 /** Codes are stored upper-case and matched however they are typed. */
 export const normaliseCouponCode = (code: string) => code.trim().toUpperCase();

@@ -1,7 +1,9 @@
 import type { Database } from '@candor/db';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { PaymentConfig } from '../../config/env.js';
+import { createAuthLimiter, type RateLimitStore } from '../../http/rate-limit.js';
 import { createCatalogRepository } from './catalog.repository.js';
+import { couponRateLimits } from './coupons.js';
 import { createEventHandler } from './fulfilment.js';
 import { localCheckoutRoutes } from './local-checkout.routes.js';
 import { createPaymentsRepository } from './payments.repository.js';
@@ -24,6 +26,8 @@ export interface PaymentModuleOptions {
   /** The app's origin: checkout pages send the browser back there. */
   publicUrl: string;
   logger?: FastifyBaseLogger;
+  /** Where the coupon look-up counters live: this process's memory unless given (the app's Redis store). */
+  rateLimitStore?: RateLimitStore;
 }
 
 /** The payment service (`/api/payment/`): plans, token packets, coupons, checkout, fulfilment, invoices. */
@@ -65,5 +69,10 @@ export async function paymentModule(app: FastifyInstance, opts: PaymentModuleOpt
     prefix: app.prefix,
     log,
   });
-  await app.register(paymentsRoutes, { service });
+  const couponLimiter = createAuthLimiter(
+    'couponLookup',
+    couponRateLimits,
+    opts.rateLimitStore ?? { keyPrefix: 'candor:rl' },
+  );
+  await app.register(paymentsRoutes, { service, couponLimiter });
 }

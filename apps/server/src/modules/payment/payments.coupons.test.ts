@@ -5,6 +5,7 @@ import { expect, it } from 'vitest';
 import type { TestClient } from '../../test/app.js';
 import { useTestApp } from '../../test/app.js';
 import { describeOnEachDatabase } from '../../test/databases.js';
+import { couponRateLimits } from './coupons.js';
 import { API, cards, expectError, paymentSteps, uniqueCode } from './payments.test-support.js';
 
 const DAY = 86_400_000;
@@ -190,5 +191,51 @@ describeOnEachDatabase('coupons', (database) => {
       .set({ expiresAt: new Date(Date.now() - 1_000) })
       .where(and(eq(checkoutSessions.couponId, coupon.id), eq(checkoutSessions.status, 'open')));
     expect(await check(loser.client, code)).toMatchObject({ valid: true });
+  });
+
+  // Each test below has addresses of its own, so the suite's other look-ups (all from 127.0.0.1) don't count.
+  it('limits look-ups to 10 a minute per user: the next is 429 rate_limited, at checkout too; other users go on', async () => {
+    const code = uniqueCode('GUESS');
+    await addCoupon({ code });
+    const address = '198.51.100.10';
+    const guesser = await signedIn(address);
+    const allowed = couponRateLimits.perAccount;
+    expect(allowed).toEqual({ points: 10, durationSeconds: 60 });
+
+    for (let i = 0; i < allowed.points; i++) {
+      expect(await check(guesser.client, `${code}X${i}`)).toMatchObject({ valid: false, problem: 'unknown' });
+    }
+    const limited = await guesser.client.get(`${API}/v1/coupons/${code}`);
+    const error = expectError(limited, 429, errorCodes.rateLimited);
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(allowed.durationSeconds);
+    expect(error.details).toEqual({ retry_after: retryAfter });
+    // Naming a coupon at checkout tells whether it exists, so it is held by the same counter; nothing is opened.
+    expectError((await steps.startCheckout(guesser.client, planPath(code))).response, 429, errorCodes.rateLimited);
+    expect(await sessionsOf(guesser.userId)).toBe(0);
+    // A checkout without a coupon is not a look-up.
+    await checkoutPacket(guesser.client, 'tokens-50k');
+
+    // Another user, even on the same address, is unaffected.
+    const other = await signedIn(address);
+    expect(await check(other.client, code)).toMatchObject({ valid: true, code });
+    await checkoutPlan(other.client, PRO_YEARLY, `subscription_type=yearly&coupon_code=${code}`);
+  });
+
+  it('limits visitors who are not signed in by address: 60 a minute, then 429; another address goes on', async () => {
+    const allowed = couponRateLimits.perIp;
+    expect(allowed).toEqual({ points: 60, durationSeconds: 60 });
+    const visitor = await t().client('198.51.100.20').prime();
+    for (let i = 0; i < allowed.points; i++) {
+      expect(await check(visitor, `NOSUCHCODE${i}`)).toMatchObject({ valid: false, problem: 'unknown' });
+    }
+    const limited = await visitor.get(`${API}/v1/coupons/NOSUCHCODE`);
+    expectError(limited, 429, errorCodes.rateLimited);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // A fresh cookie jar on the same address doesn't help; another address is unaffected.
+    expectError(await t().client('198.51.100.20').get(`${API}/v1/coupons/NOSUCHCODE`), 429, errorCodes.rateLimited);
+    const elsewhere = await t().client('198.51.100.21').prime();
+    expect(await check(elsewhere, 'NOSUCHCODE')).toMatchObject({ valid: false, problem: 'unknown' });
   });
 });

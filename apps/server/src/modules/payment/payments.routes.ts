@@ -3,15 +3,22 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../../http/auth.js';
 import { parseWith } from '../../http/errors.js';
+import type { AuthLimiter } from '../../http/rate-limit.js';
 import { pagesCss, stylesheetPath } from './pages.js';
 import type { PaymentsService } from './payments.service.js';
 
 const idParams = z.object({ id: z.string().trim().min(1).max(100) });
 const codeParams = z.object({ code: z.string().max(200) });
 
+export interface PaymentsRoutesOptions {
+  service: PaymentsService;
+  /** Per IP and per user, shared by every answer that tells whether a coupon code exists, so codes can't be guessed. */
+  couponLimiter: AuthLimiter;
+}
+
 /** Token packets, API subscriptions, coupons, checkout and invoices (spec §7 payment service). */
-export async function paymentsRoutes(app: FastifyInstance, opts: { service: PaymentsService }) {
-  const { service } = opts;
+export async function paymentsRoutes(app: FastifyInstance, opts: PaymentsRoutesOptions) {
+  const { service, couponLimiter } = opts;
 
   // Public: the pricing page and "buy more tokens" show them to anyone.
   app.get('/v1/token-packets/', async () => service.listPackets());
@@ -22,7 +29,9 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { service: Paym
   app.get('/v1/coupons/:code', async (request) => {
     const { code } = parseWith(codeParams, request.params);
     const { product_id } = parseWith(couponCheckQuerySchema, request.query);
-    return service.checkCoupon(code, product_id, request.accessClaims?.userId ?? null);
+    const userId = request.accessClaims?.userId ?? null;
+    await couponLimiter.consume(request, userId ?? undefined);
+    return service.checkCoupon(code, product_id, userId);
   });
 
   app.get('/v1/api-services/my-subscription', { preHandler: app.requireUser }, async (request) =>
@@ -37,12 +46,18 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { service: Paym
 
   app.post('/v1/payments/plan-checkout-session/:id', { preHandler: app.requireUser }, async (request) => {
     const { id } = parseWith(idParams, request.params);
-    return service.planCheckout(currentUser(request).id, id, parseWith(checkoutQuerySchema, request.query));
+    const query = parseWith(checkoutQuerySchema, request.query);
+    const userId = currentUser(request).id;
+    // A checkout refused for its coupon says why, so naming a coupon counts as a look-up.
+    if (query.coupon_code !== undefined) await couponLimiter.consume(request, userId);
+    return service.planCheckout(userId, id, query);
   });
   app.post('/v1/payments/token-packet-checkout-session/:id', { preHandler: app.requireUser }, async (request) => {
     const { id } = parseWith(idParams, request.params);
     const { coupon_code } = parseWith(checkoutQuerySchema.omit({ subscription_type: true }), request.query);
-    return service.packetCheckout(currentUser(request).id, id, coupon_code);
+    const userId = currentUser(request).id;
+    if (coupon_code !== undefined) await couponLimiter.consume(request, userId);
+    return service.packetCheckout(userId, id, coupon_code);
   });
 
   app.get('/v1/payments/checkout-sessions/:id', { preHandler: app.requireUser }, async (request) =>

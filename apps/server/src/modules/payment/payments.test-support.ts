@@ -32,8 +32,9 @@ export function expectError(response: LightMyRequestResponse, status: number, co
 export function paymentSteps(t: () => TestApp) {
   const db = () => t().database.handle.db;
 
-  async function signedIn(): Promise<{ client: TestClient; userId: string; email: string }> {
-    const client = t().client();
+  /** A new verified user; `remoteAddress` picks the client IP the rate limits see. */
+  async function signedIn(remoteAddress?: string): Promise<{ client: TestClient; userId: string; email: string }> {
+    const client = t().client(remoteAddress);
     const { user, input } = await signUpVerified(t(), client);
     return { client, userId: user.id, email: input.email };
   }
