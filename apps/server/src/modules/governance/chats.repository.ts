@@ -63,8 +63,8 @@ export function createChatsRepository(db: Database) {
         .where(eq(chats.id, values.chatId));
       return row;
     },
-    async deleteMessage(messageId: string): Promise<void> {
-      await db.delete(chatMessages).where(eq(chatMessages.id, messageId));
+    async deleteMessage(tx: Pick<Database, 'delete'>, messageId: string): Promise<void> {
+      await tx.delete(chatMessages).where(eq(chatMessages.id, messageId));
     },
     async rename(userId: string, chatId: string, title: string): Promise<boolean> {
       const rows = await db

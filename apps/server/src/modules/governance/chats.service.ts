@@ -260,8 +260,13 @@ export function createChatService(deps: ChatServiceDeps) {
           yield { type: 'reply', message: toMessage(reply, updatedEntries) };
         } catch (error) {
           // No reply, no prompt (and no chat, when it was new): the screen keeps the text, so sending it again
-          // doesn't repeat it.
-          if (existing) await repo.deleteMessage(prompt.id);
+          // doesn't repeat it. The values the prompt brought into the chat's vault go with it.
+          if (existing)
+            await db.transaction(async (tx) => {
+              if (Object.keys(updatedEntries).length !== Object.keys(entries).length)
+                await vault.save(tx, userId, vaultScope(chat.id), entries);
+              await repo.deleteMessage(tx, prompt.id);
+            });
           else
             await db.transaction(async (tx) => {
               await vault.remove(tx, userId, vaultScope(chat.id));

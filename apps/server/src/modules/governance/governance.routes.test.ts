@@ -1,3 +1,4 @@
+import { authCookies } from '@candor/contracts';
 import {
   type ChatStreamEvent,
   chatDetailSchema,
@@ -10,13 +11,13 @@ import {
   llmListSchema,
   piiDetectResponseSchema,
 } from '@candor/contracts/governance';
-import { chatMessages, piiVaults } from '@candor/db';
+import { chatMessages, chats, piiVaults } from '@candor/db';
 import { type OpenAiTestServer, startOpenAiTestServer } from '@candor/llm/testing';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type TestClient, useTestApp } from '../../test/app.js';
 import { describeOnEachDatabase } from '../../test/databases.js';
-import { expectError, newUser } from '../../test/tool-runs.js';
+import { expectError, expectNothingStored, newUser, totalBalance } from '../../test/tool-runs.js';
 
 const GOVERNANCE = '/api/governance';
 const SEND = `${GOVERNANCE}/v1/chats/messages`;
@@ -275,5 +276,178 @@ describeOnEachDatabase('Secure LLM Chat daily allowance', (database) => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(llm.requests.length).toBe(before);
     expect(chatListSchema.parse((await client.get(`${GOVERNANCE}/my-chats`)).json()).items).toHaveLength(1);
+  });
+});
+
+/**
+ * Sends a message the way the web client does (`fetch` with the session cookies and the CSRF header, over a real
+ * connection), reads the reply stream until a piece of the reply has arrived, then presses Stop like
+ * `useChatSender().stop`: it aborts the request, which closes the connection. Returns the events read before that.
+ */
+async function sendAndStop(baseUrl: string, client: TestClient, body: Record<string, unknown>) {
+  const stop = new AbortController();
+  const response = await fetch(`${baseUrl}${SEND}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'text/event-stream',
+      cookie: [...client.jar].map(([name, value]) => `${name}=${value}`).join('; '),
+      'x-csrf-token': client.jar.get(authCookies.csrfAccess) ?? '',
+    },
+    body: JSON.stringify(body),
+    signal: stop.signal,
+  });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+  if (!response.body) throw new Error('no reply stream');
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let received = '';
+  // Only whole events (those followed by their blank line) count.
+  const events = () => {
+    const whole = received.lastIndexOf('\n\n');
+    return whole < 0 ? [] : eventsOf(received.slice(0, whole));
+  };
+  while (!events().some((e) => e.type === 'delta')) {
+    const chunk = await reader.read();
+    if (chunk.done) throw new Error(`the reply ended before it could be stopped:\n${received}`);
+    received += decoder.decode(chunk.value, { stream: true });
+  }
+  stop.abort();
+  await expect(reader.read()).rejects.toThrow();
+  return events();
+}
+
+describeOnEachDatabase('Secure LLM Chat stopped by the user', (database) => {
+  let llm: OpenAiTestServer;
+  let baseUrl: string;
+  /** The next chat request sends a few chunks of its reply, then stays silent until it is stopped. */
+  let stallNext = false;
+  const env: Record<string, string> = { CHAT_DAILY_TOKENS: '200000' };
+  beforeAll(async () => {
+    llm = await startOpenAiTestServer({
+      reply: placeholderEcho,
+      fault: () => {
+        if (!stallNext) return undefined;
+        stallNext = false;
+        return { type: 'stall', afterChunks: 4 };
+      },
+    });
+    env.LLM_BASE_URL = llm.url;
+    env.LLM_MODELS = MODEL;
+  });
+  afterAll(() => llm.close());
+  const t = useTestApp(database, { env });
+  beforeAll(async () => {
+    baseUrl = await t().app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  const usageOf = async (client: TestClient) =>
+    chatTokenUsageSchema.parse((await client.get(`${GOVERNANCE}/my-tokens`)).json());
+  /** Waits for the server to notice the closed connection: the model's request is cancelled, then `done` holds. */
+  const afterTheStop = (done: () => Promise<void>) =>
+    vi.waitFor(
+      async () => {
+        expect(llm.requests.at(-1)?.aborted, 'the request to the model was cancelled').toBe(true);
+        await done();
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+
+  it('drops a new chat with its prompt and vault, counts no tokens, and the same message can be sent again', async () => {
+    const { client, userId } = await newUser(t());
+    const balance = await totalBalance(client);
+
+    stallNext = true;
+    const events = await sendAndStop(baseUrl, client, { model: MODEL, content: PROMPT, masks: masksOf(PROMPT) });
+    // A stop is not a failure: the stream has no reply and no error, the client reports it as stopped.
+    expect(events.map((e) => e.type)).toEqual(['chat', 'prompt', ...events.slice(2).map(() => 'delta')]);
+    const chat = events[0];
+    if (chat?.type !== 'chat') throw new Error('no chat event');
+    const streamed = events.flatMap((e) => (e.type === 'delta' ? [e.text] : [])).join('');
+    expect(streamed).toContain(NAME);
+
+    const { db } = t().database.handle;
+    await afterTheStop(async () => {
+      expect(chatListSchema.parse((await client.get(`${GOVERNANCE}/my-chats`)).json()).items).toEqual([]);
+    });
+    expectError(await client.get(`${GOVERNANCE}/my-chats/${chat.chat.id}`), 404, 'not_found');
+    expect(await db.select().from(chats).where(eq(chats.userId, userId))).toEqual([]);
+    expect(await db.select().from(chatMessages).where(eq(chatMessages.userId, userId))).toEqual([]);
+    expect(await db.select().from(piiVaults).where(eq(piiVaults.userId, userId))).toEqual([]);
+
+    // Chats are not charged from the token balance, and a stopped reply uses none of the daily allowance.
+    expect(await totalBalance(client)).toBe(balance);
+    await expectNothingStored(t(), userId);
+    expect(await usageOf(client)).toMatchObject({ daily_limit: 200_000, today: 0, by_day: [], by_chat: [] });
+
+    // The composer gives the text back; sending it again works and makes a new chat.
+    const again = await send(client, { model: MODEL, content: PROMPT, masks: masksOf(PROMPT) });
+    expect(again.at(-1)?.type).toBe('reply');
+    const list = chatListSchema.parse((await client.get(`${GOVERNANCE}/my-chats`)).json());
+    expect(list.items.map((c) => [c.id === chat.chat.id, c.message_count])).toEqual([[false, 2]]);
+    expect((await usageOf(client)).today).toBe(list.items[0]?.tokens);
+  });
+
+  it('drops only the stopped prompt of a chat, keeps its vault as it was, and the chat carries on', async () => {
+    const { client, userId } = await newUser(t());
+    const first = await send(client, { model: MODEL, content: PROMPT, masks: masksOf(PROMPT) });
+    const chat = first[0];
+    if (chat?.type !== 'chat') throw new Error('no chat event');
+    const chatUrl = `${GOVERNANCE}/my-chats/${chat.chat.id}`;
+    const before = chatDetailSchema.parse((await client.get(chatUrl)).json());
+    const usageBefore = await usageOf(client);
+    expect(usageBefore.today).toBeGreaterThan(0);
+    const balance = await totalBalance(client);
+    const { db } = t().database.handle;
+    const vaultBefore = await db.select().from(piiVaults).where(eq(piiVaults.userId, userId));
+
+    // The stopped message names someone new: nothing of it may stay behind, the value in the vault included.
+    const stopped = 'Now write to Grace Hopper about the refund.';
+    const grace = { start: stopped.indexOf('Grace'), end: stopped.indexOf(' about'), type: 'PERSON_NAME' as const };
+    stallNext = true;
+    const events = await sendAndStop(baseUrl, client, {
+      chat_id: chat.chat.id,
+      model: MODEL,
+      content: stopped,
+      masks: [grace],
+    });
+    expect(events.map((e) => e.type)).toEqual(['chat', 'prompt', ...events.slice(2).map(() => 'delta')]);
+    expect(events[1]?.type === 'prompt' && events[1].message.masked_content).toContain('[PERSON_NAME_2]');
+
+    await afterTheStop(async () => {
+      const detail = chatDetailSchema.parse((await client.get(chatUrl)).json());
+      expect(detail.messages.map((m) => m.id)).toEqual(before.messages.map((m) => m.id));
+    });
+    const vaultAfter = await db.select().from(piiVaults).where(eq(piiVaults.userId, userId));
+    expect(vaultAfter.map((v) => v.sealed.length)).toEqual(vaultBefore.map((v) => v.sealed.length));
+    expect(await totalBalance(client)).toBe(balance);
+    await expectNothingStored(t(), userId);
+    expect(await usageOf(client)).toEqual(usageBefore);
+
+    // The next message works, and the model never sees the stopped one.
+    const followUp = `Also remind ${NAME} about the meeting, and copy Katherine Johnson.`;
+    const katherine = {
+      start: followUp.indexOf('Katherine'),
+      end: followUp.length - 1,
+      type: 'PERSON_NAME' as const,
+    };
+    const sentBefore = llm.requests.length;
+    const next = await send(client, {
+      chat_id: chat.chat.id,
+      model: MODEL,
+      content: followUp,
+      masks: [...masksOf(followUp), katherine],
+    });
+    expect(next.map((e) => e.type).at(-1)).toBe('reply');
+    const request = JSON.stringify(llm.requests.slice(sentBefore).at(-1)?.body);
+    // Katherine takes the number Grace had: the stopped message left no pseudonym behind.
+    expect(request).toContain('Also remind [PERSON_NAME_1] about the meeting, and copy [PERSON_NAME_2].');
+    expect(request).not.toContain('about the refund');
+    const detail = chatDetailSchema.parse((await client.get(chatUrl)).json());
+    expect(detail.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(detail.messages[2]?.content).toBe(followUp);
+    expect((await usageOf(client)).today).toBe(detail.tokens);
+    expect(detail.tokens).toBeGreaterThan(usageBefore.today);
   });
 });
