@@ -66,6 +66,8 @@ export function hashString(value: string): number {
 export function tokenize(submitted: string): Token[] {
   const canonical = canonicalText(submitted);
   const text = canonical.text;
+  // Most texts need no reading back; this loop runs for every word of every indexed document.
+  const unchanged = text === submitted;
   const tokens: Token[] = [];
   for (const match of text.matchAll(WORD)) {
     const start = match.index;
@@ -73,7 +75,11 @@ export function tokenize(submitted: string): Token[] {
     for (let pieceStart = start; pieceStart < end; ) {
       const pieceEnd = splitPoint(text, pieceStart, end);
       const { hash, stop } = normalise(text.slice(pieceStart, pieceEnd));
-      tokens.push({ ...canonical.originalSpan(pieceStart, pieceEnd), hash, stop });
+      if (unchanged) tokens.push({ start: pieceStart, end: pieceEnd, hash, stop });
+      else {
+        const span = canonical.originalSpan(pieceStart, pieceEnd);
+        tokens.push({ start: span.start, end: span.end, hash, stop });
+      }
       pieceStart = pieceEnd;
     }
   }
