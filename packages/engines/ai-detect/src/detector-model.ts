@@ -36,7 +36,10 @@ export interface DetectorModelFile {
   family: SerializedClassifier;
   /** Human vs AI vs AI passed through a paraphraser. */
   humanized: SerializedClassifier;
-  /** AI probability at or above which a text is called AI: ≤ 1% false positives on held-out human text. */
+  /**
+   * AI probability at or above which a text is called AI: ≤ 1% false positives on held-out human text, including human
+   * text of a domain left out of training (docs/models/ai-detect.md).
+   */
   threshold: number;
   /**
    * AI probability below which a text is called human: at most 5% of held-out AI texts score lower. Between the two

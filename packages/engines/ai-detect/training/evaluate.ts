@@ -21,7 +21,15 @@ export interface Evaluation {
   leaveOneDomainOut: { domain: string; human: number; ai: number; auroc: number; falsePositiveRate: number }[];
   outOfFold: {
     auroc: number;
+    /**
+     * The default AI threshold: the higher of `inDomainThreshold` and `unseenDomainThreshold`, so that a kind of
+     * writing the detector never saw is not flagged more often than 1% of the time either.
+     */
     threshold: number;
+    /** 1% of the human texts score above it out of fold (their domains seen in training). */
+    inDomainThreshold: number;
+    /** 1% of the human texts score above it when their whole domain was left out of training (pooled). */
+    unseenDomainThreshold: number;
     /** Below it a text is called human: at most 5% of the AI texts score lower out of fold. */
     humanThreshold: number;
     /** AI texts whose out-of-fold probability is below the human threshold. */
@@ -93,7 +101,87 @@ export function evaluateDetectors(texts: readonly LabelledText[], log: (line: st
       if (foldOf(texts[i] as LabelledText, FOLDS) === fold) revised.push(logOddsWith(fitted, i));
     }
   }
-  const threshold = thresholdForFalsePositiveRate(outOfFoldHuman, 0.01);
+  const inDomainThreshold = thresholdForFalsePositiveRate(outOfFoldHuman, 0.01);
+
+  // Leave one generator out: its texts and held-out human texts are the test; the rest trains, and the model of AI
+  // writing is counted without the generator.
+  // MixSet's humanized and edited AI texts name no generator: they are tested out of fold only.
+  const generators = [
+    ...new Set(
+      all
+        .filter(isAi)
+        .map((i) => texts[i]?.generator)
+        .filter((g) => g != null),
+    ),
+  ];
+  const heldOutHuman = (i: number) => !isAi(i) && foldOf(texts[i] as LabelledText, FOLDS) === HELD_OUT_HUMAN_FOLD;
+  const generatorRuns: { generator: string; family: string; auroc: number; aiLogOdds: number[] }[] = [];
+  for (const generator of generators) {
+    const isTest = (i: number) => (isAi(i) && texts[i]?.generator === generator) || heldOutHuman(i);
+    const generatorScored = crossFitAiScores(texts, scored, (t) => t.generator === generator);
+    const fitted = fitDetectorModels(
+      set,
+      all.filter((i) => !isTest(i)),
+      generatorScored,
+      'document',
+    );
+    const test = all.filter(isTest);
+    const scores = test.map((i) => documentLogOdds(fitted, generatorScored[i] as ScoredText).logOdds);
+    const positives = test.filter(isAi);
+    generatorRuns.push({
+      generator,
+      family: texts[positives[0] as number]?.family ?? 'unknown',
+      auroc: auroc(scores, test.map(isAi)),
+      aiLogOdds: scores.filter((_, k) => isAi(test[k] as number)),
+    });
+    log(`  generator ${generator}: AUROC ${generatorRuns.at(-1)?.auroc.toFixed(3)}`);
+  }
+
+  // Leave one domain out: the language models, too, are retrained without the domain's human texts.
+  const domains = [...new Set(all.map((i) => texts[i]?.domain as string))];
+  const domainRuns: { domain: string; ai: number; auroc: number; humanLogOdds: number[] }[] = [];
+  for (const domain of domains) {
+    const domainScored = crossFitScores(texts, domain);
+    const test = all.filter((i) => texts[i]?.domain === domain);
+    const fitted = fitDetectorModels(
+      set,
+      all.filter((i) => texts[i]?.domain !== domain),
+      domainScored,
+      'document',
+    );
+    const scores = test.map((i) => documentLogOdds(fitted, domainScored[i] as ScoredText).logOdds);
+    const humanLogOdds = scores.filter((_, k) => !isAi(test[k] as number));
+    domainRuns.push({
+      domain,
+      ai: test.length - humanLogOdds.length,
+      auroc: auroc(scores, test.map(isAi)),
+      humanLogOdds,
+    });
+    log(`  domain ${domain}: AUROC ${domainRuns.at(-1)?.auroc.toFixed(3)}`);
+  }
+
+  const unseenDomainThreshold = thresholdForFalsePositiveRate(
+    domainRuns.flatMap((run) => run.humanLogOdds.map(sigmoid)),
+    0.01,
+  );
+  const threshold = Math.max(inDomainThreshold, unseenDomainThreshold);
+  const thresholdLogOdds = Math.log(threshold / (1 - threshold));
+  const leaveOneGeneratorOut: Evaluation['leaveOneGeneratorOut'] = generatorRuns.map((run) => ({
+    generator: run.generator,
+    family: run.family,
+    texts: run.aiLogOdds.length,
+    auroc: run.auroc,
+    detectedAtThreshold: run.aiLogOdds.filter((l) => l >= thresholdLogOdds).length / run.aiLogOdds.length,
+  }));
+  const leaveOneDomainOut: Evaluation['leaveOneDomainOut'] = domainRuns.map((run) => ({
+    domain: run.domain,
+    human: run.humanLogOdds.length,
+    ai: run.ai,
+    auroc: run.auroc,
+    falsePositiveRate:
+      run.humanLogOdds.filter((l) => l >= thresholdLogOdds).length / Math.max(run.humanLogOdds.length, 1),
+  }));
+
   const outOfFoldAi = all.filter(isAi).map((i) => probability.get(i) as number);
   const humanThreshold = Math.min(thresholdForMissRate(outOfFoldAi, 0.05), threshold);
   for (const i of all) {
@@ -120,69 +208,6 @@ export function evaluateDetectors(texts: readonly LabelledText[], log: (line: st
       if ((label === 'ai' && truth === 'human') || (label === 'human' && truth === 'ai')) short.confidentlyWrong++;
     }
   }
-  // Held-out splits, counted at the default (out-of-fold) threshold the committed model uses.
-  const defaultThreshold = Math.log(threshold / (1 - threshold));
-
-  // Leave one generator out: its texts and held-out human texts are the test; the rest trains, and the model of AI
-  // writing is counted without the generator.
-  // MixSet's humanized and edited AI texts name no generator: they are tested out of fold only.
-  const generators = [
-    ...new Set(
-      all
-        .filter(isAi)
-        .map((i) => texts[i]?.generator)
-        .filter((g) => g != null),
-    ),
-  ];
-  const heldOutHuman = (i: number) => !isAi(i) && foldOf(texts[i] as LabelledText, FOLDS) === HELD_OUT_HUMAN_FOLD;
-  const leaveOneGeneratorOut: Evaluation['leaveOneGeneratorOut'] = [];
-  for (const generator of generators) {
-    const isTest = (i: number) => (isAi(i) && texts[i]?.generator === generator) || heldOutHuman(i);
-    const generatorScored = crossFitAiScores(texts, scored, (t) => t.generator === generator);
-    const fitted = fitDetectorModels(
-      set,
-      all.filter((i) => !isTest(i)),
-      generatorScored,
-      'document',
-    );
-    const test = all.filter(isTest);
-    const logOddsOf = (i: number) => documentLogOdds(fitted, generatorScored[i] as ScoredText).logOdds;
-    const scores = test.map(logOddsOf);
-    const positives = test.filter(isAi);
-    leaveOneGeneratorOut.push({
-      generator,
-      family: texts[positives[0] as number]?.family ?? 'unknown',
-      texts: positives.length,
-      auroc: auroc(scores, test.map(isAi)),
-      detectedAtThreshold: positives.filter((i) => logOddsOf(i) >= defaultThreshold).length / positives.length,
-    });
-    log(`  generator ${generator}: AUROC ${leaveOneGeneratorOut.at(-1)?.auroc.toFixed(3)}`);
-  }
-
-  // Leave one domain out: the language models, too, are retrained without the domain's human texts.
-  const domains = [...new Set(all.map((i) => texts[i]?.domain as string))];
-  const leaveOneDomainOut: Evaluation['leaveOneDomainOut'] = [];
-  for (const domain of domains) {
-    const domainScored = crossFitScores(texts, domain);
-    const test = all.filter((i) => texts[i]?.domain === domain);
-    const fitted = fitDetectorModels(
-      set,
-      all.filter((i) => texts[i]?.domain !== domain),
-      domainScored,
-      'document',
-    );
-    const scores = test.map((i) => documentLogOdds(fitted, domainScored[i] as ScoredText).logOdds);
-    const humans = scores.filter((_, k) => !isAi(test[k] as number));
-    leaveOneDomainOut.push({
-      domain,
-      human: humans.length,
-      ai: test.length - humans.length,
-      auroc: auroc(scores, test.map(isAi)),
-      falsePositiveRate: humans.filter((score) => score >= defaultThreshold).length / Math.max(humans.length, 1),
-    });
-    log(`  domain ${domain}: AUROC ${leaveOneDomainOut.at(-1)?.auroc.toFixed(3)}`);
-  }
-
   const scores = all.map((i) => probability.get(i) as number);
   const humanScores = all.filter((i) => !isAi(i)).map((i) => probability.get(i) as number);
   const aiScores = all.filter(isAi).map((i) => probability.get(i) as number);
@@ -195,6 +220,8 @@ export function evaluateDetectors(texts: readonly LabelledText[], log: (line: st
     outOfFold: {
       auroc: auroc(scores, all.map(isAi)),
       threshold,
+      inDomainThreshold,
+      unseenDomainThreshold,
       humanThreshold,
       aiBelowHumanThreshold: aiScores.filter((p) => p < humanThreshold).length / aiScores.length,
       humanBelowHumanThreshold: humanScores.filter((p) => p < humanThreshold).length / humanScores.length,
