@@ -125,3 +125,31 @@ test('copyright detector: a private address is refused with a clear message, the
   await expect(page.getByRole('list', { name: 'Source web addresses' })).toContainText('http://127.0.0.1:9/private');
   expect(await balance(page)).toBe(before);
 });
+
+test('copyright detector: a copy disguised with look-alike letters and hidden characters is still found, and the disguise named', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await createSignedInUser(page);
+  await page.goto('/copyright-detector');
+  // Every "e" of the copied sentence a Cyrillic е, and a zero-width space inside "lighthouse".
+  const disguised = ESSAY.replace(COPIED, COPIED.replace(/e/g, '\u0435')).replace('lighthouse', 'light\u200Bhouse');
+  await page.getByLabel('Text to check').fill(disguised);
+  await page.getByLabel('Add files').setInputFiles({
+    name: 'keepers.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(SOURCE),
+  });
+  await expect(page.getByRole('list', { name: 'Source files' })).toContainText('keepers.txt');
+  await check(page).click();
+
+  await expect(page).toHaveURL((url) => url.searchParams.has('history_id'), { timeout: 30_000 });
+  const text = page.getByRole('document', { name: 'Checked text' });
+  // The passage is marked on the text as pasted, look-alike letters and all.
+  await expect(text.getByRole('button', { name: /^Passage 1, from source 1: keepers\.txt/ })).toBeVisible();
+  await expect(text).toContainText(COPIED.replace(/e/g, '\u0435'));
+  const similarity = page.getByRole('region', { name: 'Similarity' });
+  await expect(similarity.getByRole('status').filter({ hasText: 'Disguised text' })).toContainText(
+    `This text holds 1 invisible character and ${COPIED.match(/e/g)?.length} letters from other alphabets that look like Latin ones.`,
+  );
+});

@@ -3,6 +3,7 @@ import { aiDetectionReportSchema } from '@candor/engine-ai-detect/report';
 import { humanizedDetectionReportSchema } from '@candor/engine-humanized-detect/report';
 import { piiEntityTypes, piiFindingSchema, piiPolicyIds } from '@candor/engine-pii/catalogue';
 import { excludedRangeSchema } from '@candor/engine-plagiarism/report';
+import { obfuscationSchema } from '@candor/engine-writing/obfuscation';
 import { writingReportSchema } from '@candor/engine-writing/report';
 import { z } from 'zod';
 import type { serviceNameSchema } from './tokens.js';
@@ -243,6 +244,8 @@ export const plagiarismResultSchema = z.object({
   /** In text order. */
   matches: z.array(plagiarismPassageSchema),
   excluded: z.array(excludedRangeSchema),
+  /** Hidden characters and look-alike letters read past before matching (absent when there were none). */
+  obfuscation: obfuscationSchema.optional(),
 });
 export type PlagiarismResult = z.infer<typeof plagiarismResultSchema>;
 

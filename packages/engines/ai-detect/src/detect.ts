@@ -1,9 +1,10 @@
+import { obfuscationOf } from '@candor/engine-writing/obfuscation';
 import type { CurvatureScore } from './curvature.js';
 import { type CurvatureCalibration, combineLogOdds, documentFingerprint } from './curvature-calibration.js';
 import type { DetectorModel } from './detector-model.js';
 import { featureLabels, featureNames, type ScoredText } from './features.js';
 import { sigmoid } from './linear-model.js';
-import type { AiDetectionReport, AiLabel, Evidence, Obfuscation, SourceFamily } from './report.schema.js';
+import type { AiDetectionReport, AiLabel, Evidence, SourceFamily } from './report.schema.js';
 
 /** z for a two-sided 90% interval. */
 const Z90 = 1.645;
@@ -158,15 +159,8 @@ export function detectAi(text: string, model: DetectorModel, options: DetectAiOp
         : { family: (families[0] as { family: SourceFamily }).family, probabilities: families },
     model: { name: model.file.name, version: model.file.version },
     ...(curvature ? { curvature } : {}),
-    ...obfuscationOf(scored),
+    ...obfuscationOf(scored.canonical),
   };
-}
-
-/** The report's `obfuscation` entry, present only when the text held hidden characters or look-alike letters. */
-export function obfuscationOf(scored: ScoredText): { obfuscation?: Obfuscation } {
-  const { hiddenCharacters, lookAlikeLetters } = scored.canonical;
-  if (hiddenCharacters === 0 && lookAlikeLetters === 0) return {};
-  return { obfuscation: { hidden_characters: hiddenCharacters, look_alike_letters: lookAlikeLetters } };
 }
 
 /** The curvature item always shows (it is why the score differs from the built-in one), in order of strength. */

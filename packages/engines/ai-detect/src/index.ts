@@ -32,7 +32,6 @@ export {
   detectAi,
   documentLogOdds,
   evidenceFrom,
-  obfuscationOf,
 } from './detect.js';
 export { DetectorModel, type DetectorModelFile } from './detector-model.js';
 export { featureLabels, featureNames, isRareWord, isSurprisalSpike, type ScoredText } from './features.js';

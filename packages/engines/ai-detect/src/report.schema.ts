@@ -1,3 +1,4 @@
+import { obfuscationSchema } from '@candor/engine-writing/obfuscation';
 import { z } from 'zod';
 
 /**
@@ -57,35 +58,6 @@ export const curvatureSchema = z.object({
   built_in_probability: z.number().min(0).max(1),
 });
 export type CurvatureReport = z.infer<typeof curvatureSchema>;
-
-/**
- * Tricks that hide text from detectors, found in the submitted text and undone before scoring: invisible characters
- * inside or beside words, and letters of other alphabets (or styled forms) standing in for Latin ones. Absent when
- * there were none. People rarely type either; their presence says someone tried to get past a detector.
- */
-export const obfuscationSchema = z.object({
-  hidden_characters: z.number().int().nonnegative(),
-  look_alike_letters: z.number().int().nonnegative(),
-});
-export type Obfuscation = z.infer<typeof obfuscationSchema>;
-
-/** What the screens, the PDF and the copied summary say about an `obfuscation` entry. */
-export function describeObfuscation({ hidden_characters, look_alike_letters }: Obfuscation): string {
-  const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-  const found = [
-    hidden_characters > 0 && count(hidden_characters, 'invisible character', 'invisible characters'),
-    look_alike_letters > 0 &&
-      count(
-        look_alike_letters,
-        'letter from another alphabet that looks like a Latin one',
-        'letters from other alphabets that look like Latin ones',
-      ),
-  ].filter(Boolean);
-  return (
-    `This text holds ${found.join(' and ')}. People rarely type these; they are a known trick to get past AI ` +
-    'detectors. The detector read past them: the score is for the text as a reader sees it.'
-  );
-}
 
 export const aiDetectionReportSchema = z.object({
   /** Calibrated probability that the text was written by an AI. */

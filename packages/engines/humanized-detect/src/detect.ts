@@ -4,9 +4,9 @@ import {
   evidenceFrom,
   isRareWord,
   isSurprisalSpike,
-  obfuscationOf,
   type ScoredText,
 } from '@candor/engine-ai-detect';
+import { obfuscationOf } from '@candor/engine-writing/obfuscation';
 import {
   type ClassProbabilities,
   type HumanizedDetectionReport,
@@ -122,6 +122,6 @@ export function detectHumanized(text: string, model: DetectorModel = defaultDete
     signals: signalsOf(scored),
     evidence: evidenceFor(model, values, label, probabilities),
     model: { name: model.file.name, version: model.file.version },
-    ...obfuscationOf(scored),
+    ...obfuscationOf(canonical),
   };
 }

@@ -1,4 +1,5 @@
-import { evidenceSchema, obfuscationSchema } from '@candor/engine-ai-detect/report';
+import { evidenceSchema } from '@candor/engine-ai-detect/report';
+import { obfuscationSchema } from '@candor/engine-writing/obfuscation';
 import { z } from 'zod';
 
 /** What the humanized-text detector reports. Importable without the engine. */

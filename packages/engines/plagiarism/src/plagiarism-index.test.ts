@@ -52,6 +52,28 @@ describe('createIndex().query', () => {
     expect(report.similarity).toBeGreaterThan(0.9);
   });
 
+  it('finds a copy disguised with look-alike letters and hidden characters, says so, and points into it', () => {
+    const index = indexOf(['bio', SOURCE], ['volcano', OTHER]);
+    // Every "e" a Cyrillic е and a zero-width space after every "th": the old way past a plagiarism checker.
+    const disguised = SOURCE.replace(/e/g, '\u0435').replace(/th/g, 'th\u200B');
+    const plain = plagiarismReportSchema.parse(index.query(SOURCE));
+    const report = plagiarismReportSchema.parse(index.query(disguised));
+    expect(plain.obfuscation).toBeUndefined();
+    expect(report.obfuscation).toEqual({
+      hidden_characters: SOURCE.match(/th/g)?.length,
+      look_alike_letters: SOURCE.match(/e/g)?.length,
+    });
+    expect(report.similarity).toBe(plain.similarity);
+    expect(report.matches).toHaveLength(plain.matches.length);
+    const [match] = report.matches;
+    expect(
+      disguised
+        .slice(match?.start, match?.end)
+        .replace(/\u0435/g, 'e')
+        .replace(/\u200B/g, ''),
+    ).toBe(SOURCE.slice(plain.matches[0]?.start, plain.matches[0]?.end));
+  });
+
   it('gives about zero for unrelated text', () => {
     const index = indexOf(['bio', SOURCE], ['volcano', OTHER]);
     const report = index.query(UNRELATED);

@@ -1,5 +1,7 @@
 // The reference index: winnowed fingerprints of every document in one sorted Float64Array of (hash, document)
 // keys, and each document's content words (hash, offset, length) in shared typed-array arenas for alignment.
+import { canonicalText } from '@candor/engine-writing/canonical';
+import { obfuscationOf } from '@candor/engine-writing/obfuscation';
 import { type AlignmentSettings, align, extend, seedTable } from './align.js';
 import { type ExclusionOptions, exclusions } from './exclusions.js';
 import { kGramHashes, winnow } from './fingerprint.js';
@@ -85,9 +87,16 @@ function mergeSorted(a: Float64Array, b: Float64Array): Float64Array {
   return merged;
 }
 
-function isWhitespace(code: number): boolean {
+/** Whitespace, or an invisible character (zero-width space, soft hyphen, direction mark): neither counts as text. */
+function isBlank(code: number): boolean {
   return (
     code <= 0x20 ||
+    code === 0xad ||
+    code === 0x34f ||
+    code === 0x180e ||
+    (code >= 0x200b && code <= 0x200f) ||
+    (code >= 0x202a && code <= 0x202e) ||
+    (code >= 0x2060 && code <= 0x2069) ||
     code === 0x85 ||
     code === 0xa0 ||
     code === 0x1680 ||
@@ -101,13 +110,13 @@ function isWhitespace(code: number): boolean {
   );
 }
 
-/** Non-whitespace code units in the union of the given ranges (which must not overlap excluded text). */
+/** Code units that are not blank, in the union of the given ranges (which must not overlap excluded text). */
 function countableIn(text: string, ranges: { start: number; end: number }[]): number {
   const sorted = [...ranges].sort((a, b) => a.start - b.start);
   let count = 0;
   let cursor = 0;
   for (const { start, end } of sorted) {
-    for (let i = Math.max(start, cursor); i < end; i++) if (!isWhitespace(text.charCodeAt(i))) count++;
+    for (let i = Math.max(start, cursor); i < end; i++) if (!isBlank(text.charCodeAt(i))) count++;
     cursor = Math.max(cursor, end);
   }
   return count;
@@ -178,7 +187,8 @@ export function createIndex(overrides: Partial<IndexSettings> = {}): PlagiarismI
   }
 
   function query(text: string, options: QueryOptions = {}): PlagiarismReport {
-    const tokens = tokenize(text);
+    const canonical = canonicalText(text);
+    const tokens = tokenize(text, canonical);
     const excluded: ExcludedRange[] = exclusions(text, options);
     // Content words outside exclusions; the segment number changes at every exclusion so no k-gram spans one.
     const words: { start: number; end: number; hash: number; segment: number }[] = [];
@@ -238,7 +248,7 @@ export function createIndex(overrides: Partial<IndexSettings> = {}): PlagiarismI
         a.start - b.start || a.end - b.end || (a.source_id < b.source_id ? -1 : a.source_id > b.source_id ? 1 : 0),
     );
     const similarity = countable === 0 ? 0 : Math.min(1, countableIn(text, matches) / countable);
-    return { similarity, words: tokens.length, sources, matches, excluded };
+    return { similarity, words: tokens.length, sources, matches, excluded, ...obfuscationOf(canonical) };
   }
 
   function stats(): IndexStats {

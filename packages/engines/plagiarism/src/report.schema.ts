@@ -1,4 +1,5 @@
 // The plagiarism report: importable on its own (no engine code), so contracts and the web can parse it.
+import { obfuscationSchema } from '@candor/engine-writing/obfuscation';
 import { z } from 'zod';
 
 const offset = z.number().int().nonnegative();
@@ -28,12 +29,14 @@ export const excludedRangeSchema = z.object({
 });
 
 export const plagiarismReportSchema = z.object({
-  /** Share of the query's countable characters (non-whitespace, outside excluded ranges) covered by any match. */
+  /** Share of the query's countable characters (not whitespace or invisible, outside excluded ranges) covered by any match. */
   similarity: z.number().min(0).max(1),
   words: offset,
   sources: z.array(plagiarismSourceSchema),
   matches: z.array(plagiarismMatchSchema),
   excluded: z.array(excludedRangeSchema),
+  /** Hidden characters and look-alike letters read past before matching (absent when there were none). */
+  obfuscation: obfuscationSchema.optional(),
 });
 
 export type PlagiarismSource = z.infer<typeof plagiarismSourceSchema>;

@@ -2,7 +2,7 @@
 // match: the canonical text (hidden characters dropped, look-alike letters read as Latin: the old trick of Cyrillic
 // letters to dodge a plagiarism checker), NFKC, lower case, curly → straight apostrophes, punctuation stripped,
 // Porter stem, stop words flagged.
-import { canonicalText } from '@candor/engine-writing/canonical';
+import { type CanonicalText, canonicalText } from '@candor/engine-writing/canonical';
 import { stemmer } from 'stemmer';
 import { isStopWord } from './stop-words.js';
 
@@ -63,8 +63,8 @@ export function hashString(value: string): number {
   return hash >>> 0;
 }
 
-export function tokenize(submitted: string): Token[] {
-  const canonical = canonicalText(submitted);
+/** Tokens of the canonical text at their offsets in the submitted one (pass `canonical` when it is read already). */
+export function tokenize(submitted: string, canonical: CanonicalText = canonicalText(submitted)): Token[] {
   const text = canonical.text;
   // Most texts need no reading back; this loop runs for every word of every indexed document.
   const unchanged = text === submitted;

@@ -1,5 +1,6 @@
 import type { AiDetectionResult } from '@candor/contracts/tools';
-import { type AiLabel, describeObfuscation, sourceFamilyLabels } from '@candor/engine-ai-detect/report';
+import { type AiLabel, sourceFamilyLabels } from '@candor/engine-ai-detect/report';
+import { describeObfuscation } from '@candor/engine-writing/obfuscation';
 import { bandLegend, bandShade, evidenceTable, sentenceList } from '../pdf/detector-sections.js';
 import {
   INK,

@@ -1,11 +1,11 @@
 import type { HumanizedDetectionResult } from '@candor/contracts/tools';
-import { describeObfuscation } from '@candor/engine-ai-detect/report';
 import {
   type HumanizedLabel,
   humanizedLabelNames,
   humanizedLabels,
   type Signal,
 } from '@candor/engine-humanized-detect/report';
+import { describeObfuscation } from '@candor/engine-writing/obfuscation';
 import { bandLegend, bandShade, evidenceTable, sentenceList } from '../pdf/detector-sections.js';
 import {
   notListed,

@@ -55,5 +55,6 @@ export default defineEngine<PlagiarismEngineInput, PlagiarismResult>((input, rep
     compared: { my_documents: count('my_document'), organisation_documents: count('organisation_document') },
     matches,
     excluded: found.excluded,
+    ...(found.obfuscation ? { obfuscation: found.obfuscation } : {}),
   };
 });

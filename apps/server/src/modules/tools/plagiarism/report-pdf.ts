@@ -1,4 +1,5 @@
 import type { PlagiarismCheckedSource, PlagiarismInput, PlagiarismResult } from '@candor/contracts/tools';
+import { describeObfuscation } from '@candor/engine-writing/obfuscation';
 import {
   notListed,
   oneLine,
@@ -80,6 +81,7 @@ function write(pdf: ReportDocument, { title, createdAt, cost, input, report }: P
   pdf.paragraph(comparedLine(report));
   const excluded = excludedLine(report);
   if (excluded) pdf.paragraph(excluded);
+  if (report.obfuscation) pdf.paragraph(`Disguised text. ${describeObfuscation(report.obfuscation)}`, { size: 9 });
 
   pdf.heading('Sources');
   if (sources.length === 0) pdf.paragraph('No source was compared.');

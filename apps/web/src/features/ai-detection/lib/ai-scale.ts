@@ -1,5 +1,6 @@
 import type { AiDetectionResult } from '@candor/contracts/tools';
-import { describeObfuscation, sourceFamilyLabels } from '@candor/engine-ai-detect/report';
+import { sourceFamilyLabels } from '@candor/engine-ai-detect/report';
+import { describeObfuscation } from '@candor/engine-writing/obfuscation';
 import { formatPercent, formatPercentRange } from '@/features/tool-runs/lib/probability';
 
 export type AiLabel = AiDetectionResult['label'];

@@ -420,6 +420,22 @@ describe('CopyrightDetectionPage — report', () => {
     expect(screen.getByRole('link', { name: 'Download PDF' })).toBeTruthy();
   });
 
+  it('warns when the text hid characters or letters from the checker', async () => {
+    api.respond = answerDetail(
+      detail(
+        { text: ORIGINAL_TEXT, sources: { documents: [{ name: 'gardening.txt', text: 'Soil.' }], my_documents: true } },
+        { ...originalReport, obfuscation: { hidden_characters: 0, look_alike_letters: 12 } },
+        'Tomatoes',
+      ),
+    );
+    await renderPage(HISTORY_ID);
+    const similarity = await screen.findByRole('region', { name: 'Similarity' });
+    expect(within(similarity).getByText('Disguised text')).toBeTruthy();
+    expect(
+      within(similarity).getByText(/^This text holds 12 letters from other alphabets that look like Latin ones\./),
+    ).toBeTruthy();
+  });
+
   it('copies a summary, links the PDF report, downloads the matches as CSV, and goes back to edit', async () => {
     api.respond = answerDetail(detail(reefInput, reefReport));
     const writeText = vi.fn().mockResolvedValue(undefined);

@@ -3,6 +3,7 @@ import ShieldCheck from 'lucide-react/icons/shield-check';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { ObfuscationNotice } from '@/features/tool-runs/components/obfuscation-notice';
 import { PrintStyles } from '@/features/tool-runs/components/print-styles';
 import { ReportPanel, RunHeading } from '@/features/tool-runs/components/report-panel';
 import { ResultActions } from '@/features/tool-runs/components/result-actions';
@@ -131,6 +132,7 @@ function CopyrightReport({
               <p>{comparedLine(report)}</p>
               {excluded && <p>{excluded}</p>}
             </div>
+            <ObfuscationNotice obfuscation={report.obfuscation} />
           </div>
         </ReportPanel>
 

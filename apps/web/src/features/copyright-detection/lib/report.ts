@@ -1,4 +1,5 @@
 import type { PlagiarismCheckedSource, PlagiarismPassage, PlagiarismResult } from '@candor/contracts/tools';
+import { describeObfuscation } from '@candor/engine-writing/obfuscation';
 import { formatPercent } from '@/features/tool-runs/lib/probability';
 import type { CopyrightRun } from '../api/copyright-detection';
 import { type SourceColour, sourceColour, sourceKindMeta } from './source-meta';
@@ -103,6 +104,7 @@ export function copyrightSummary(run: CopyrightRun, title: string, entries: read
   const lines = [`Copyright Detector — ${title}`, `${similarityVerdict(report)}.`, comparedLine(report)];
   const excluded = excludedLine(report);
   if (excluded) lines.push(excluded);
+  if (report.obfuscation) lines.push(describeObfuscation(report.obfuscation));
   if (entries.length > 0) {
     lines.push('', 'Sources:');
     for (const { source, number: position } of entries) {

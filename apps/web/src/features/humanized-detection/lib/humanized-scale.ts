@@ -1,6 +1,6 @@
 import type { HumanizedDetectionResult } from '@candor/contracts/tools';
-import { describeObfuscation } from '@candor/engine-ai-detect/report';
 import { humanizedLabelNames, humanizedLabels } from '@candor/engine-humanized-detect/report';
+import { describeObfuscation } from '@candor/engine-writing/obfuscation';
 import { formatPercent } from '@/features/tool-runs/lib/probability';
 
 export type HumanizedLabel = HumanizedDetectionResult['label'];

@@ -1,4 +1,4 @@
-import { describeObfuscation, type Obfuscation } from '@candor/engine-ai-detect/report';
+import { describeObfuscation, type Obfuscation } from '@candor/engine-writing/obfuscation';
 import EyeOff from 'lucide-react/icons/eye-off';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 
