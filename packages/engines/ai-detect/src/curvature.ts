@@ -1,6 +1,7 @@
 import { access } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { canonicalText } from '@candor/engine-writing/canonical';
 import type { ControlledEvaluateInputItem, Token } from 'node-llama-cpp';
 
 /**
@@ -203,7 +204,8 @@ async function loadModel(options: CurvatureScorerOptions): Promise<Loaded> {
 }
 
 async function scoreText(loaded: Loaded, name: string, text: string, signal?: AbortSignal): Promise<CurvatureScore> {
-  const all = loaded.tokenize(text);
+  // The text as the built-in detector reads it: hidden characters and look-alike letters undone.
+  const all = loaded.tokenize(canonicalText(text).text);
   const limit = loaded.bos === null ? loaded.maxTokens + 1 : loaded.maxTokens;
   const tokens = all.slice(0, limit);
   // The sequence: BOS (when the model has one) and the tokens; every position but the last predicts the next one.

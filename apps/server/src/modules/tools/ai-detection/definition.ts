@@ -5,7 +5,6 @@ import {
   aiDetectionResultSchema,
   TOOL_LIMITS,
 } from '@candor/contracts/tools';
-import { canonicalText } from '@candor/engine-writing/canonical';
 import { tokenizeWords } from '@candor/engine-writing/tokenize';
 import { builtInEngine } from '../engines/engine-pool.js';
 import { runTitle } from '../run-title.js';
@@ -29,8 +28,7 @@ export const aiDetectionTool = defineTool<AiDetectionInput, AiDetectionResult>({
     if (!local || !config.detectorModel) return input;
     progress({ percent: 5, stage: `Scoring with the local model ${local.scorer.model}` });
     try {
-      // The text as the built-in detector reads it: hidden characters and look-alike letters undone.
-      const score = await local.scorer.score(canonicalText(input.text).text, { signal });
+      const score = await local.scorer.score(input.text, { signal });
       return { ...input, curvature: { score, calibration: local.calibration } };
     } catch (error) {
       if (signal.aborted) throw error;
