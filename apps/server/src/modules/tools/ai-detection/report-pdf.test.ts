@@ -2,7 +2,7 @@ import { detectAiText } from '@candor/engine-ai-detect';
 import { sourceFamilyLabels } from '@candor/engine-ai-detect/report';
 import { describe, expect, it } from 'vitest';
 import { readBack } from '../pdf/read-back.js';
-import { percent, percentRange, toWinAnsi } from '../pdf/report-document.js';
+import { percent, percentRange, printable } from '../pdf/report-document.js';
 import { aiLabelNames, localModelNote, renderAiDetectionReportPdf } from './report-pdf.js';
 
 const createdAt = new Date('2026-11-21T15:09:00Z');
@@ -38,8 +38,8 @@ describe('renderAiDetectionReportPdf', () => {
     expect(text).toContain('21 November 2026');
     expect(text).toContain(`${report.words} words`);
     expect(text).toContain(`${report.words} tokens`);
-    expect(text).toContain(toWinAnsi(aiLabelNames[report.label]));
-    expect(text.replace(/\s+/g, ' ')).toContain(toWinAnsi(report.verdict));
+    expect(text).toContain(printable(aiLabelNames[report.label]));
+    expect(text.replace(/\s+/g, ' ')).toContain(printable(report.verdict));
     expect(text).toContain(`Chance the text was written by AI ${percent(report.ai_probability)}`);
     expect(text).toContain(
       `90% confidence interval ${percentRange(report.confidence_interval.low, report.confidence_interval.high)}`,
@@ -48,13 +48,13 @@ describe('renderAiDetectionReportPdf', () => {
     expect(text).toContain(`Human threshold ${percent(report.human_threshold)}`);
 
     const family = report.source_model?.family ?? 'gpt';
-    expect(text).toContain(`Most likely ${toWinAnsi(sourceFamilyLabels[family])}.`);
+    expect(text).toContain(`Most likely ${printable(sourceFamilyLabels[family])}.`);
     for (const entry of report.source_model?.probabilities ?? []) {
-      expect(text).toContain(`${toWinAnsi(sourceFamilyLabels[entry.family])} ${percent(entry.probability)}`);
+      expect(text).toContain(`${printable(sourceFamilyLabels[entry.family])} ${percent(entry.probability)}`);
     }
     const strongest = report.evidence[0];
     expect(text).toContain(
-      `${toWinAnsi(strongest?.label ?? '')} ${(strongest?.contribution ?? 0) >= 0 ? 'towards AI' : 'towards human'}`,
+      `${printable(strongest?.label ?? '')} ${(strongest?.contribution ?? 0) >= 0 ? 'towards AI' : 'towards human'}`,
     );
 
     // Each sentence, whole, beside its own probability.
@@ -69,7 +69,7 @@ describe('renderAiDetectionReportPdf', () => {
     expect(info).toMatchObject({ Title: 'Essay on AI', Author: 'Candor' });
   });
 
-  it('says why no source model is named for a human-reading text, and prints "?" for what Helvetica lacks', async () => {
+  it('says why no source model is named for a human-reading text, and prints "?" for what the font lacks', async () => {
     const text = `${NOTE} The party was great 🎉 and the cake was from Köln.`;
     const report = detectAiText(text);
     expect(report.source_model).toBeNull();

@@ -3,16 +3,17 @@ import { type AiLabel, sourceFamilyLabels } from '@candor/engine-ai-detect/repor
 import { describeObfuscation } from '@candor/engine-writing/obfuscation';
 import { bandLegend, bandShade, evidenceTable, sentenceList } from '../pdf/detector-sections.js';
 import {
+  FONT,
   INK,
   MARGIN,
   MUTED,
   percent,
   percentRange,
+  printable,
   type ReportDocument,
   RULE,
   renderReportPdf,
   runFacts,
-  toWinAnsi,
 } from '../pdf/report-document.js';
 
 /** The AI Detector report as a PDF download (`GET v1/tools/ai-detection/reports/{history_id}.pdf`). */
@@ -135,12 +136,12 @@ function scale(pdf: ReportDocument, report: AiDetectionResult): void {
       .stroke()
       .undash();
   }
-  d.font('Helvetica').fontSize(8).fillColor(MUTED);
+  d.font(FONT).fontSize(8).fillColor(MUTED);
   const labelY = top + 17;
   d.text('0%', MARGIN, labelY, { width: 30, lineBreak: false });
   d.text('100%', MARGIN + width - 30, labelY, { width: 30, align: 'right', lineBreak: false });
-  const human = toWinAnsi(`human below ${percent(report.human_threshold)}`);
-  const ai = toWinAnsi(`AI from ${percent(report.threshold)}`);
+  const human = printable(`human below ${percent(report.human_threshold)}`);
+  const ai = printable(`AI from ${percent(report.threshold)}`);
   d.text(human, Math.max(MARGIN + 24, at(report.human_threshold) - d.widthOfString(human) / 2), labelY, {
     lineBreak: false,
   });

@@ -2,7 +2,7 @@ import { defaultDetectorModel } from '@candor/engine-ai-detect';
 import { detectHumanized, humanizedLabelNames, humanizedLabels } from '@candor/engine-humanized-detect';
 import { describe, expect, it } from 'vitest';
 import { readBack } from '../pdf/read-back.js';
-import { percent, toWinAnsi } from '../pdf/report-document.js';
+import { percent, printable } from '../pdf/report-document.js';
 import { MAX_LISTED_SIGNALS, renderHumanizedDetectionReportPdf } from './report-pdf.js';
 
 const createdAt = new Date('2026-11-21T15:09:00Z');
@@ -34,9 +34,9 @@ describe('renderHumanizedDetectionReportPdf', () => {
     expect(all).toContain('Humanized Text Detector report');
     expect(all).toContain('Mixed draft');
     expect(all).toContain(`21 November 2026 at 15:09 UTC · ${report.words} words · 88 tokens`);
-    expect(all).toContain(toWinAnsi(report.verdict));
+    expect(all).toContain(printable(report.verdict));
     for (const label of humanizedLabels) {
-      expect(text).toMatch(new RegExp(`${humanizedLabelNames[label]} .*${percent(report.probabilities[label])}`));
+      expect(all).toMatch(new RegExp(`${humanizedLabelNames[label]} .*${percent(report.probabilities[label])}`));
     }
 
     for (const kind of new Set(report.signals.map((signal) => signal.kind))) {
@@ -50,11 +50,11 @@ describe('renderHumanizedDetectionReportPdf', () => {
     }
     const first = report.signals[0];
     expect(all).toContain(`“${flat(TEXT.slice(first?.start ?? 0, first?.end ?? 0))}”`);
-    expect(all).toContain(toWinAnsi(report.evidence[0]?.label ?? ''));
+    expect(all).toContain(printable(report.evidence[0]?.label ?? ''));
 
     for (const sentence of report.sentences) {
       const words = flat(TEXT.slice(sentence.start, sentence.end)).trim();
-      const label = toWinAnsi(humanizedLabelNames[sentence.label]);
+      const label = printable(humanizedLabelNames[sentence.label]);
       expect(all).toContain(`${label} ${percent(sentence.probabilities[sentence.label])} ${words}`);
     }
     expect(all).toContain('So i finally got round to fixing the fence last weekend.');
@@ -71,7 +71,7 @@ describe('renderHumanizedDetectionReportPdf', () => {
       await renderHumanizedDetectionReportPdf({ title: 'Short note', createdAt, cost: 9, text, report }),
     );
     const all = flat(printed);
-    const name = toWinAnsi(humanizedLabelNames[report.label]);
+    const name = printable(humanizedLabelNames[report.label]);
     expect(all).toContain(`${name} (uncertain)`);
     expect(all).toContain(`“${name}” is the detector’s best guess, not a verdict.`);
     expect(all).toContain(

@@ -1,5 +1,13 @@
 import type { Evidence } from '@candor/engine-ai-detect/report';
-import { MARGIN, type MarginNote, MUTED, type ReportDocument, type TextRun, toWinAnsi } from './report-document.js';
+import {
+  FONT,
+  MARGIN,
+  type MarginNote,
+  MUTED,
+  printable,
+  type ReportDocument,
+  type TextRun,
+} from './report-document.js';
 
 /** What the AI and humanized-text reports share: the evidence behind a score and the text sentence by sentence. */
 
@@ -33,11 +41,11 @@ export function bandLegend(pdf: ReportDocument, intro: string): void {
   pdf.ensureSpace(20);
   const y = d.y;
   let x = MARGIN;
-  d.font('Helvetica').fontSize(8.5);
+  d.font(FONT).fontSize(8.5);
   BANDS.forEach((band, index) => {
     pdf.band(x, y, 10, index / (BANDS.length - 1));
-    d.fillColor(MUTED).text(toWinAnsi(band), x + 8, y + 1, { lineBreak: false });
-    x += 8 + d.widthOfString(toWinAnsi(band)) + 16;
+    d.fillColor(MUTED).text(printable(band), x + 8, y + 1, { lineBreak: false });
+    x += 8 + d.widthOfString(printable(band)) + 16;
   });
   d.x = MARGIN;
   d.y = y + 20;

@@ -1,14 +1,36 @@
+import { createRequire } from 'node:module';
+import type { Font } from 'fontkit';
+import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 
 /**
  * What the tools' PDF reports share (`GET v1/tools/{tool}/reports/{history_id}.pdf`): an A4 document with a header,
  * headings, tables and numbered footers.
  *
- * Only pdfkit's built-in Helvetica is used, so nothing is embedded and the file stays small. Those fonts speak
- * WinAnsi (Latin-1 plus a few typographic marks): every string passes through `toWinAnsi`, which keeps what the
- * font has, folds accents and compatibility forms it can (ǆ → dž, ő → o), and prints `?` for the rest (emoji, CJK),
- * because pdfkit would otherwise write unrelated glyphs.
+ * The reports print the user's own text, in whatever script it is, so they embed DejaVu Sans (regular and bold, from
+ * the `dejavu-fonts-ttf` package, resolved from node_modules at run time) rather than pdfkit's built-in Helvetica,
+ * which only speaks WinAnsi. DejaVu covers Latin with every accent (Czech, Polish, Turkish, Vietnamese…), Greek,
+ * Cyrillic, Armenian, Georgian and many symbols. pdfkit embeds only the glyphs a report
+ * uses: about 20 KB for a typical English report of one or two pages (some 5 KB before), a little more for other
+ * scripts.
+ *
+ * Every string passes through `printable`: it keeps what both fonts have a glyph for, drops invisible format
+ * characters (zero-width spaces, joiners, bidi controls, variation selectors), folds what it can (ｆｕｌｌ → full,
+ * 𝖠 → A) and prints `?` for the rest — most emoji and all of CJK, Thai and the Indic scripts, which DejaVu lacks,
+ * and Hebrew and Arabic, which pdfkit (no bidi algorithm) would print backwards.
  */
+
+const resolvePackage = createRequire(import.meta.url);
+
+/** The names the reports' fonts are registered under in every document. */
+export const FONT = 'DejaVuSans';
+export const BOLD_FONT = 'DejaVuSans-Bold';
+
+/** The font files, resolved once: a missing package stops the server at start-up rather than at the first report. */
+const FONT_FILES = {
+  [FONT]: resolvePackage.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+  [BOLD_FONT]: resolvePackage.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+};
 
 export const MARGIN = 56;
 export const INK = '#1f2328';
@@ -49,6 +71,8 @@ export function renderReportPdf(
 ): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const document = new PDFDocument({
+      // The font before any `font()` call: DejaVu too, rather than pdfkit's default Helvetica.
+      font: FONT_FILES[FONT],
       size: 'A4',
       margins: { top: MARGIN, bottom: MARGIN + 16, left: MARGIN, right: MARGIN },
       bufferPages: true,
@@ -59,6 +83,7 @@ export function renderReportPdf(
     document.on('end', () => resolve(Buffer.concat(chunks)));
     document.on('error', reject);
     try {
+      for (const [name, file] of Object.entries(FONT_FILES)) document.registerFont(name, file);
       const report = new ReportDocument(document);
       write(report);
       report.footers(options.tool);
@@ -81,14 +106,14 @@ export class ReportDocument {
   /** The report's kind, the run's title, and a line of facts (date, words, tokens), then a rule. */
   header(kind: string, title: string, facts: string[]): void {
     const d = this.document;
-    d.font('Helvetica-Bold').fontSize(10).fillColor(ACCENT).text(toWinAnsi(kind));
+    d.font(BOLD_FONT).fontSize(10).fillColor(ACCENT).text(printable(kind));
     d.moveDown(0.3);
-    d.font('Helvetica-Bold').fontSize(20).fillColor(INK).text(toWinAnsi(title), { width: this.width });
+    d.font(BOLD_FONT).fontSize(20).fillColor(INK).text(printable(title), { width: this.width });
     d.moveDown(0.3);
-    d.font('Helvetica')
+    d.font(FONT)
       .fontSize(10)
       .fillColor(MUTED)
-      .text(toWinAnsi(facts.join('  ·  ')));
+      .text(printable(facts.join('  ·  ')));
     d.moveDown(0.5);
     this.rule();
   }
@@ -99,7 +124,7 @@ export class ReportDocument {
     const d = this.document;
     d.x = MARGIN;
     d.moveDown(0.8);
-    d.font('Helvetica-Bold').fontSize(13).fillColor(INK).text(toWinAnsi(text));
+    d.font(BOLD_FONT).fontSize(13).fillColor(INK).text(printable(text));
     d.moveDown(0.3);
   }
 
@@ -107,17 +132,17 @@ export class ReportDocument {
     this.ensureSpace(40);
     const d = this.document;
     d.moveDown(0.5);
-    d.font('Helvetica-Bold').fontSize(10.5).fillColor(ACCENT).text(toWinAnsi(text), MARGIN);
+    d.font(BOLD_FONT).fontSize(10.5).fillColor(ACCENT).text(printable(text), MARGIN);
     d.moveDown(0.2);
   }
 
   /** A block of text across the page; `after` is the space below it, in lines of its size. */
   paragraph(text: string, { muted = false, bold = false, size = 10, after = 0.5 } = {}): void {
     const d = this.document;
-    d.font(bold ? 'Helvetica-Bold' : 'Helvetica')
+    d.font(bold ? BOLD_FONT : FONT)
       .fontSize(size)
       .fillColor(muted ? MUTED : INK)
-      .text(toWinAnsi(text), MARGIN, d.y, { width: this.width });
+      .text(printable(text), MARGIN, d.y, { width: this.width });
     d.moveDown(after);
   }
 
@@ -126,9 +151,9 @@ export class ReportDocument {
     const d = this.document;
     const padding = 4;
     const drawRow = (cells: string[], bold: boolean) => {
-      d.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9.5);
+      d.font(bold ? BOLD_FONT : FONT).fontSize(9.5);
       const heights = cells.map((cell, index) =>
-        d.heightOfString(toWinAnsi(cell), { width: (columns[index] ?? 0) - padding * 2 }),
+        d.heightOfString(printable(cell), { width: (columns[index] ?? 0) - padding * 2 }),
       );
       const height = Math.max(...heights) + padding * 2;
       this.ensureSpace(height);
@@ -136,7 +161,7 @@ export class ReportDocument {
       let x = MARGIN;
       cells.forEach((cell, index) => {
         const width = columns[index] ?? 0;
-        d.fillColor(bold ? MUTED : INK).text(toWinAnsi(cell), x + padding, y + padding, { width: width - padding * 2 });
+        d.fillColor(bold ? MUTED : INK).text(printable(cell), x + padding, y + padding, { width: width - padding * 2 });
         x += width;
       });
       this.line(y + height);
@@ -154,17 +179,17 @@ export class ReportDocument {
     const width = this.width - 12;
     const shown = lines.filter((line) => line.text !== '');
     const height = shown.reduce((sum, line) => {
-      d.font(line.style === 'bold' ? 'Helvetica-Bold' : 'Helvetica').fontSize(9.5);
-      return sum + d.heightOfString(toWinAnsi(line.text), { width });
+      d.font(line.style === 'bold' ? BOLD_FONT : FONT).fontSize(9.5);
+      return sum + d.heightOfString(printable(line.text), { width });
     }, 0);
     this.ensureSpace(height + 6);
     const y = d.y;
     shown.forEach((line, index) => {
-      d.font(line.style === 'bold' ? 'Helvetica-Bold' : 'Helvetica')
+      d.font(line.style === 'bold' ? BOLD_FONT : FONT)
         .fontSize(9.5)
         .fillColor(line.style === 'muted' ? MUTED : INK);
-      if (index === 0) d.text(toWinAnsi(line.text), MARGIN + 12, y, { width });
-      else d.text(toWinAnsi(line.text), { width });
+      if (index === 0) d.text(printable(line.text), MARGIN + 12, y, { width });
+      else d.text(printable(line.text), { width });
     });
     d.x = MARGIN;
     d.moveDown(0.4);
@@ -180,17 +205,15 @@ export class ReportDocument {
     const x = MARGIN + gutter;
     const width = this.width - gutter;
     const pieces = runs
-      .map((run) => ({ text: toWinAnsi(run.text), underline: run.underline === true }))
+      .map((run) => ({ text: printable(run.text), underline: run.underline === true }))
       .filter((run) => run.text !== '');
     if (pieces.length === 0) return;
-    d.font('Helvetica').fontSize(10);
+    d.font(FONT).fontSize(10);
     const textHeight = d.heightOfString(pieces.map((piece) => piece.text).join(''), { width });
     const noteFont = (index: number) =>
-      index === 0
-        ? d.font('Helvetica-Bold').fontSize(9).fillColor(INK)
-        : d.font('Helvetica').fontSize(8).fillColor(MUTED);
+      index === 0 ? d.font(BOLD_FONT).fontSize(9).fillColor(INK) : d.font(FONT).fontSize(8).fillColor(MUTED);
     const noteHeight = note.lines.reduce(
-      (sum, line, index) => sum + noteFont(index).heightOfString(toWinAnsi(line), { width: 58 }),
+      (sum, line, index) => sum + noteFont(index).heightOfString(printable(line), { width: 58 }),
       0,
     );
     const height = Math.max(textHeight, noteHeight);
@@ -202,11 +225,11 @@ export class ReportDocument {
 
     this.band(x - 10, y, Math.min(height, d.page.height - d.page.margins.bottom - y), note.shade);
     note.lines.forEach((line, index) => {
-      if (index === 0) noteFont(index).text(toWinAnsi(line), MARGIN, y, { width: 58 });
-      else noteFont(index).text(toWinAnsi(line), { width: 58 });
+      if (index === 0) noteFont(index).text(printable(line), MARGIN, y, { width: 58 });
+      else noteFont(index).text(printable(line), { width: 58 });
     });
 
-    d.font('Helvetica').fontSize(10).fillColor(INK);
+    d.font(FONT).fontSize(10).fillColor(INK);
     pieces.forEach((piece, index) => {
       const options = { width, continued: index < pieces.length - 1, underline: piece.underline };
       if (index === 0) d.text(piece.text, x, y, options);
@@ -221,21 +244,21 @@ export class ReportDocument {
     const d = this.document;
     const gap = 14;
     const width = (this.width - gap) / 2;
-    const shown = texts.map((text) => toWinAnsi(truncate(oneLine(text), maxCharacters)));
-    d.font('Helvetica-Bold').fontSize(8);
-    const labelHeight = Math.max(...labels.map((label) => d.heightOfString(toWinAnsi(label), { width })));
-    d.font('Helvetica').fontSize(9.5);
+    const shown = texts.map((text) => printable(truncate(oneLine(text), maxCharacters)));
+    d.font(BOLD_FONT).fontSize(8);
+    const labelHeight = Math.max(...labels.map((label) => d.heightOfString(printable(label), { width })));
+    d.font(FONT).fontSize(9.5);
     const textHeight = Math.max(...shown.map((text) => d.heightOfString(text, { width: width - 8 })));
     this.ensureSpace(labelHeight + textHeight + 10);
     const y = d.y;
     [0, 1].forEach((column) => {
       const x = MARGIN + column * (width + gap);
-      d.font('Helvetica-Bold')
+      d.font(BOLD_FONT)
         .fontSize(8)
         .fillColor(MUTED)
-        .text(toWinAnsi(labels[column] ?? ''), x, y, { width });
+        .text(printable(labels[column] ?? ''), x, y, { width });
       d.rect(x, y + labelHeight + 2, 2, textHeight).fill(column === 0 ? INK : MUTED);
-      d.font('Helvetica')
+      d.font(FONT)
         .fontSize(9.5)
         .fillColor(INK)
         .text(shown[column] ?? '', x + 8, y + labelHeight + 2, { width: width - 8 });
@@ -275,10 +298,10 @@ export class ReportDocument {
       // Writing below the bottom margin would make pdfkit start a new page, so the footer lifts it for a moment.
       const bottom = d.page.margins.bottom;
       d.page.margins.bottom = 0;
-      d.font('Helvetica')
+      d.font(FONT)
         .fontSize(8)
         .fillColor(MUTED)
-        .text(toWinAnsi(`Candor · ${tool} · page ${index + 1} of ${range.count}`), MARGIN, d.page.height - MARGIN, {
+        .text(printable(`Candor · ${tool} · page ${index + 1} of ${range.count}`), MARGIN, d.page.height - MARGIN, {
           width: this.width,
           align: 'center',
           lineBreak: false,
@@ -299,24 +322,62 @@ export class ReportDocument {
 
 // --- Text helpers -----------------------------------------------------------------------------------------------
 
-/** The characters outside Latin-1 that WinAnsi (and so pdfkit's standard fonts) still has. */
-const WIN_ANSI_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+let embedded: Font[] | undefined;
 
-const isWinAnsi = (character: string) => {
-  const code = character.codePointAt(0) ?? 0;
-  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(character);
-};
+/** Both fonts, opened once with fontkit (the library pdfkit lays text out with) to ask which glyphs they have. */
+function embeddedFonts(): Font[] {
+  embedded ??= [FONT_FILES[FONT], FONT_FILES[BOLD_FONT]].map((file) => fontkit.openSync(file) as Font);
+  return embedded;
+}
 
-/** Makes text printable in a standard font: keeps WinAnsi, folds what it can, `?` for the rest. */
-export function toWinAnsi(text: string): string {
+/** Line and paragraph breaks: the reports lay text out themselves, so they read as spaces. */
+const BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]/g;
+/** Invisible format characters (U+200B, U+200D, U+FEFF, bidi controls, soft hyphens, variation selectors…). */
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
+/**
+ * Printed as `?` though the fonts have glyphs: control characters and private-use code points, which mean nothing in
+ * the user's text, and the right-to-left scripts, which pdfkit would lay out backwards (it has no bidi algorithm).
+ */
+const NOT_PRINTED = /[\p{Cc}\p{Co}\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
+const MARK = /\p{M}/u;
+
+/**
+ * What `hasGlyph` found so far, by character: reports ask about the same few hundred again and again. Bounded, as a
+ * text may hold any number of distinct code points.
+ */
+const glyphs = new Map<string, boolean>();
+const MAX_REMEMBERED = 20_000;
+
+/** Whether both fonts draw the character, so any string can be printed in either weight. */
+function hasGlyph(character: string): boolean {
+  let has = glyphs.get(character);
+  if (has === undefined) {
+    has =
+      !NOT_PRINTED.test(character) &&
+      embeddedFonts().every((font) => font.hasGlyphForCodePoint(character.codePointAt(0) ?? 0));
+    if (glyphs.size < MAX_REMEMBERED) glyphs.set(character, has);
+  }
+  return has;
+}
+
+/** A character the fonts lack as its compatibility form (ｆ → f, 𝖠 → A) or without its accents, else `?`. */
+function fold(character: string): string {
+  for (const candidate of [character.normalize('NFKC'), character.normalize('NFKD').replace(/\p{M}/gu, '')]) {
+    if (candidate !== '' && [...candidate].every(hasGlyph)) return candidate;
+  }
+  return '?';
+}
+
+/**
+ * Makes text printable in the embedded fonts: keeps what they have, drops invisible characters, folds what it can and
+ * prints `?` for the rest. Text is composed first (NFC), so a letter typed as a base and an accent uses its own glyph.
+ */
+export function printable(text: string): string {
   let result = '';
-  for (const character of text.replace(/[\t\n\r\v\f]/g, ' ')) {
-    if (isWinAnsi(character)) {
-      result += character;
-      continue;
-    }
-    const folded = character.normalize('NFKD').replace(/\p{M}/gu, '');
-    result += folded !== '' && [...folded].every(isWinAnsi) ? folded : '?';
+  for (const character of text.normalize('NFC').replace(BREAKS, ' ').replace(INVISIBLE, '')) {
+    if (hasGlyph(character)) result += character;
+    // An accent the fonts lack is left off its letter, as folding would.
+    else if (!MARK.test(character)) result += fold(character);
   }
   return result;
 }

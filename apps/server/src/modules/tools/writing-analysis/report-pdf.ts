@@ -3,6 +3,7 @@ import { lexicalDiversityVerdict, readabilityScores } from '@candor/engine-writi
 import {
   ACCENT,
   duration,
+  FONT,
   INK,
   MARGIN,
   MUTED,
@@ -10,14 +11,12 @@ import {
   number,
   oneLine,
   plural,
+  printable,
   type ReportDocument,
   renderReportPdf,
   runFacts,
-  toWinAnsi,
   truncate,
 } from '../pdf/report-document.js';
-
-export { toWinAnsi };
 
 /** The Writing Analysis report as a PDF download (`GET v1/tools/writing-analysis/reports/{history_id}.pdf`). */
 
@@ -109,7 +108,7 @@ class ReportWriter {
       this.pdf.ensureSpace(16);
       const y = d.y;
       const label = bucket.max === null ? `${bucket.min}+ words` : `${bucket.min}–${bucket.max} words`;
-      d.font('Helvetica').fontSize(9).fillColor(INK).text(toWinAnsi(label), MARGIN, y, { width: 90 });
+      d.font(FONT).fontSize(9).fillColor(INK).text(printable(label), MARGIN, y, { width: 90 });
       const length = (bucket.sentences / most) * barWidth;
       if (length > 0) d.rect(MARGIN + 95, y, length, 9).fill(ACCENT);
       d.fillColor(MUTED).text(String(bucket.sentences), MARGIN + 100 + length, y, { width: 60 });
