@@ -565,6 +565,28 @@ export const chatMessages = pgTable(
 );
 
 /**
+ * The LLM tokens of one chat reply, and nothing of its content: what the daily allowance (`CHAT_DAILY_TOKENS`) and
+ * `my-tokens` count. A row outlives its reply: a stopped or failed reply (whose prompt is deleted) and a deleted chat
+ * keep theirs (`chat_id` becomes null), so neither gives the day's tokens back.
+ */
+export const chatTokenUsage = pgTable(
+  'chat_token_usage',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    chatId: uuid('chat_id').references(() => chats.id, { onDelete: 'set null' }),
+    promptTokens: integer('prompt_tokens').notNull(),
+    completionTokens: integer('completion_tokens').notNull(),
+    /** True when the counts are the chars/4 estimate (a stopped reply, a model that reports no usage). */
+    estimated: boolean('estimated').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chat_token_usage_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/**
  * Pseudonym → value tables, encrypted with AES-256-GCM under a per-user key derived from PII_VAULT_KEY. One row per
  * scope (a chat), so `[PERSON_NAME_1]` means the same person throughout it.
  */

@@ -1,13 +1,18 @@
-import { chatMessages, chats, type Database } from '@candor/db';
+import { chatMessages, chats, chatTokenUsage, type Database } from '@candor/db';
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 
 export type ChatRow = typeof chats.$inferSelect;
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
 type Writer = Pick<Database, 'insert' | 'update'>;
 
+/** The tokens of a chat's stored messages (its summary's `tokens`). */
 const tokensOf = sql<number>`coalesce(sum(${chatMessages.promptTokens} + ${chatMessages.completionTokens}), 0)::int`;
 
-/** Chats and their (masked) messages; every query is scoped to the owner. */
+/**
+ * Chats and their (masked) messages, and the token use of their replies; every query is scoped to the owner.
+ * The daily allowance reads `chat_token_usage`, not the messages: it keeps the tokens of stopped and failed replies
+ * and of deleted chats, whose messages are gone.
+ */
 export function createChatsRepository(db: Database) {
   const summaries = db
     .select({
@@ -81,25 +86,34 @@ export function createChatsRepository(db: Database) {
         .returning({ id: chats.id });
       return rows.length > 0;
     },
-    /** LLM tokens per UTC day in [from, to). */
+    /** Counts one reply's tokens (no content) toward the user's daily allowance, in the caller's transaction. */
+    async recordUsage(tx: Pick<Database, 'insert'>, values: typeof chatTokenUsage.$inferInsert): Promise<void> {
+      await tx.insert(chatTokenUsage).values(values);
+    },
+    /** LLM tokens per UTC day in [from, to), deleted chats and stopped replies included. */
     async tokensByDay(userId: string, from: Date, to: Date) {
-      const day = sql<string>`to_char(${chatMessages.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+      const day = sql<string>`to_char(${chatTokenUsage.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
       return db
         .select({
           date: day,
-          promptTokens: sql<number>`coalesce(sum(${chatMessages.promptTokens}), 0)::int`,
-          completionTokens: sql<number>`coalesce(sum(${chatMessages.completionTokens}), 0)::int`,
+          promptTokens: sql<number>`coalesce(sum(${chatTokenUsage.promptTokens}), 0)::int`,
+          completionTokens: sql<number>`coalesce(sum(${chatTokenUsage.completionTokens}), 0)::int`,
         })
-        .from(chatMessages)
-        .where(and(eq(chatMessages.userId, userId), gte(chatMessages.createdAt, from), lt(chatMessages.createdAt, to)))
+        .from(chatTokenUsage)
+        .where(
+          and(eq(chatTokenUsage.userId, userId), gte(chatTokenUsage.createdAt, from), lt(chatTokenUsage.createdAt, to)),
+        )
         .groupBy(day)
         .orderBy(day);
     },
+    /** LLM tokens used since `since`, deleted chats and stopped replies included: what the daily allowance counts. */
     async tokensSince(userId: string, since: Date): Promise<number> {
       const [row] = await db
-        .select({ tokens: tokensOf })
-        .from(chatMessages)
-        .where(and(eq(chatMessages.userId, userId), gte(chatMessages.createdAt, since)));
+        .select({
+          tokens: sql<number>`coalesce(sum(${chatTokenUsage.promptTokens} + ${chatTokenUsage.completionTokens}), 0)::int`,
+        })
+        .from(chatTokenUsage)
+        .where(and(eq(chatTokenUsage.userId, userId), gte(chatTokenUsage.createdAt, since)));
       return row?.tokens ?? 0;
     },
   };

@@ -10,7 +10,7 @@ import type {
 } from '@candor/contracts/governance';
 import type { Database } from '@candor/db';
 import { createPseudonymizer, restorePseudonyms, transformText } from '@candor/engine-pii';
-import { LlmError, type LlmMessage, type LlmProvider } from '@candor/llm';
+import { estimateTokens, LlmError, type LlmMessage, type LlmProvider, type LlmUsage } from '@candor/llm';
 import { AppError, notFound, tooManyRequests } from '../../http/errors.js';
 import type { ChatMessageRow, ChatRow, ChatsRepository } from './chats.repository.js';
 import type { VaultEntries, VaultRepository } from './vault.js';
@@ -231,8 +231,19 @@ export function createChatService(deps: ChatServiceDeps) {
         yield { type: 'chat', chat: toSummary(await ownedChat(userId, chat.id)) };
         yield { type: 'prompt', message: toMessage(prompt, updatedEntries) };
         const unmasker = createReplyUnmasker(updatedEntries);
+        // The model's count, from the stream's last event; a stopped stream ends with one too (the provider's
+        // chars/4 estimate of what was sent and streamed). Undefined when the stream failed.
+        let usage: LlmUsage | undefined;
+        const recordUsage = (tx: Parameters<typeof repo.recordUsage>[0], spent: LlmUsage, createdAt: Date) =>
+          repo.recordUsage(tx, {
+            userId,
+            chatId: chat.id,
+            promptTokens: spent.prompt_tokens,
+            completionTokens: spent.completion_tokens,
+            estimated: spent.estimated,
+            createdAt,
+          });
         try {
-          let usage = { prompt_tokens: 0, completion_tokens: 0, estimated: true };
           for await (const event of llm.streamChat({ model: body.model, messages: llmMessages, signal })) {
             if (event.type === 'delta') {
               const text = unmasker.push(event.text);
@@ -245,30 +256,54 @@ export function createChatService(deps: ChatServiceDeps) {
           if (signal.aborted) throw signal.reason;
           const rest = unmasker.flush();
           if (rest) yield { type: 'delta', text: rest };
-          const reply = await db.transaction((tx) =>
-            repo.addMessage(tx, {
+          const spent = usage ?? { prompt_tokens: 0, completion_tokens: 0, estimated: true };
+          const reply = await db.transaction(async (tx) => {
+            const createdAt = deps.clock();
+            const reply = await repo.addMessage(tx, {
               chatId: chat.id,
               userId,
               role: 'assistant',
               maskedContent: unmasker.masked,
-              promptTokens: usage.prompt_tokens,
-              completionTokens: usage.completion_tokens,
-              usageEstimated: usage.estimated,
-              createdAt: deps.clock(),
-            }),
-          );
+              promptTokens: spent.prompt_tokens,
+              completionTokens: spent.completion_tokens,
+              usageEstimated: spent.estimated,
+              createdAt,
+            });
+            await recordUsage(tx, spent, createdAt);
+            // A Stop can land while the reply is being saved (after the check above); the screen then says nothing
+            // was saved, so nothing may be. Checked here, as the last statement before COMMIT, it rolls the reply
+            // back and takes the stopped path below. What is left is the COMMIT's own round trip: a Stop the server
+            // notices during it finds the reply kept without the client having had its `reply` event. No check in
+            // this process can close that: the database may have committed before its answer arrives.
+            if (signal.aborted) throw signal.reason;
+            return reply;
+          });
           yield { type: 'reply', message: toMessage(reply, updatedEntries) };
         } catch (error) {
+          // The tokens the model spent count toward the day even though nothing of the exchange is kept; a stream
+          // that failed mid-reply sends no count, so it is estimated the way the provider does. A reply of which
+          // nothing arrived (a failure or a Stop before the first token) counts nothing: the user got nothing.
+          const spent: LlmUsage | undefined =
+            unmasker.masked === ''
+              ? undefined
+              : (usage ?? {
+                  prompt_tokens: estimateTokens(llmMessages.map((m) => m.content).join('')),
+                  completion_tokens: estimateTokens(unmasker.masked),
+                  estimated: true,
+                });
           // No reply, no prompt (and no chat, when it was new): the screen keeps the text, so sending it again
           // doesn't repeat it. The values the prompt brought into the chat's vault go with it.
           if (existing)
             await db.transaction(async (tx) => {
+              if (spent) await recordUsage(tx, spent, deps.clock());
               if (Object.keys(updatedEntries).length !== Object.keys(entries).length)
                 await vault.save(tx, userId, vaultScope(chat.id), entries);
               await repo.deleteMessage(tx, prompt.id);
             });
           else
             await db.transaction(async (tx) => {
+              // Recorded before the chat goes, whose deletion then clears the row's chat_id.
+              if (spent) await recordUsage(tx, spent, deps.clock());
               await vault.remove(tx, userId, vaultScope(chat.id));
               await repo.remove(tx, userId, chat.id);
             });

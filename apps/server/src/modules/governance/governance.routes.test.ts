@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { authCookies } from '@candor/contracts';
 import {
   type ChatStreamEvent,
@@ -11,13 +12,19 @@ import {
   llmListSchema,
   piiDetectResponseSchema,
 } from '@candor/contracts/governance';
-import { chatMessages, chats, piiVaults } from '@candor/db';
-import { type OpenAiTestServer, startOpenAiTestServer } from '@candor/llm/testing';
-import { eq } from 'drizzle-orm';
+import { chatMessages, chats, chatTokenUsage, type Database, piiVaults } from '@candor/db';
+import { createOpenAiCompatibleProvider, estimateTokens, type LlmMessage, type LlmProvider } from '@candor/llm';
+import { type OpenAiTestFault, type OpenAiTestServer, startOpenAiTestServer } from '@candor/llm/testing';
+import { asc, eq } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type TestClient, useTestApp } from '../../test/app.js';
 import { describeOnEachDatabase } from '../../test/databases.js';
 import { expectError, expectNothingStored, newUser, totalBalance } from '../../test/tool-runs.js';
+import { createChatsRepository } from './chats.repository.js';
+import { chatsRoutes } from './chats.routes.js';
+import { createChatService } from './chats.service.js';
+import { createVaultCipher, createVaultRepository } from './vault.js';
 
 const GOVERNANCE = '/api/governance';
 const SEND = `${GOVERNANCE}/v1/chats/messages`;
@@ -53,6 +60,27 @@ function placeholderEcho(messages: { role: string; content: string }[]): string[
   const text = `Dear ${placeholders[0] ?? 'friend'}, thank you. We wrote to ${placeholders[1] ?? 'you'} about it.`;
   return text.match(/.{1,7}/gs) ?? [];
 }
+
+/** The messages of a request the test LLM received. */
+function messagesOf(request: { body: unknown } | undefined): LlmMessage[] {
+  if (!request) throw new Error('the model got no request');
+  return (request.body as { messages: LlmMessage[] }).messages;
+}
+
+/** The model's prompt tokens for a request, the chars/4 count the test LLM reports and a provider estimates. */
+const promptTokensOf = (request: { body: unknown } | undefined) =>
+  estimateTokens(
+    messagesOf(request)
+      .map((m) => m.content)
+      .join(''),
+  );
+
+/** The rows the daily allowance counts: the user's token use, with no content. */
+const tokenUseOf = (db: Database, userId: string) =>
+  db.select().from(chatTokenUsage).where(eq(chatTokenUsage.userId, userId)).orderBy(asc(chatTokenUsage.createdAt));
+
+const usageOf = async (client: TestClient) =>
+  chatTokenUsageSchema.parse((await client.get(`${GOVERNANCE}/my-tokens`)).json());
 
 async function send(client: TestClient, body: Record<string, unknown>) {
   const response = await client.post(SEND, body);
@@ -243,41 +271,128 @@ describe('Secure LLM Chat when the model fails', () => {
     afterAll(() => llm.close());
     const t = useTestApp(database, { env });
 
-    it('streams an error and keeps no half chat', async () => {
-      const { client } = await newUser(t());
+    it('streams an error, keeps no half chat and, as no token came, counts none', async () => {
+      const { client, userId } = await newUser(t());
       const events = await send(client, { model: MODEL, content: PROMPT, masks: masksOf(PROMPT) });
       expect(events.at(-1)?.type).toBe('error');
       expect(llm.requests.length).toBe(2);
       expect(chatListSchema.parse((await client.get(`${GOVERNANCE}/my-chats`)).json()).items).toEqual([]);
+      expect(await usageOf(client)).toMatchObject({ today: 0, by_day: [], by_chat: [] });
+      expect(await tokenUseOf(t().database.handle.db, userId)).toEqual([]);
     });
   });
 });
 
 describeOnEachDatabase('Secure LLM Chat daily allowance', (database) => {
   let llm: OpenAiTestServer;
+  let baseUrl: string;
+  /** What the next chat request does instead of answering in full. */
+  let nextFault: OpenAiTestFault | undefined;
   const env: Record<string, string> = { CHAT_DAILY_TOKENS: '10' };
   beforeAll(async () => {
-    llm = await startOpenAiTestServer({ reply: placeholderEcho });
+    llm = await startOpenAiTestServer({
+      reply: placeholderEcho,
+      fault: () => {
+        const fault = nextFault;
+        nextFault = undefined;
+        return fault;
+      },
+    });
     env.LLM_BASE_URL = llm.url;
     env.LLM_MODELS = MODEL;
   });
   afterAll(() => llm.close());
   const t = useTestApp(database, { env });
+  beforeAll(async () => {
+    baseUrl = await t().app.listen({ port: 0, host: '127.0.0.1' });
+  });
 
-  it('refuses a message once the day is used up, saying when it resets, and stores nothing', async () => {
-    const { client } = await newUser(t());
-    await send(client, { model: MODEL, content: PROMPT, masks: masksOf(PROMPT) });
-    const usage = chatTokenUsageSchema.parse((await client.get(`${GOVERNANCE}/my-tokens`)).json());
-    expect(usage).toMatchObject({ daily_limit: 10 });
-    expect(usage.today).toBeGreaterThanOrEqual(10);
+  /** The allowance is used up: the next message is refused before the model is asked, saying when it resets. */
+  const expectRefused = async (client: TestClient) => {
     const before = llm.requests.length;
     const refused = await client.post(SEND, { model: MODEL, content: 'One more, please.', masks: [] });
     expectError(refused, 429, 'chat_daily_limit');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(llm.requests.length).toBe(before);
+  };
+
+  it('refuses a message once the day is used up, saying when it resets, and stores nothing', async () => {
+    const { client } = await newUser(t());
+    await send(client, { model: MODEL, content: PROMPT, masks: masksOf(PROMPT) });
+    const usage = await usageOf(client);
+    expect(usage).toMatchObject({ daily_limit: 10 });
+    expect(usage.today).toBeGreaterThanOrEqual(10);
+    await expectRefused(client);
     expect(chatListSchema.parse((await client.get(`${GOVERNANCE}/my-chats`)).json()).items).toHaveLength(1);
   });
+
+  it('counts a stopped reply, so stopping before the end does not dodge the allowance', async () => {
+    const { client, userId } = await newUser(t());
+    nextFault = { type: 'stall', afterChunks: 4 };
+    const events = await sendAndStop(baseUrl, client, { model: MODEL, content: PROMPT, masks: masksOf(PROMPT) });
+    expect(events.some((e) => e.type === 'delta')).toBe(true);
+    const { db } = t().database.handle;
+    await afterTheStop(llm, async () => {
+      expect(await db.select().from(chats).where(eq(chats.userId, userId))).toEqual([]);
+    });
+
+    const usage = await usageOf(client);
+    expect(usage.today).toBeGreaterThanOrEqual(10);
+    expect(usage.by_chat).toEqual([]);
+    await expectRefused(client);
+  });
+
+  it("keeps the day's use when the chat is deleted", async () => {
+    const { client, userId } = await newUser(t());
+    const events = await send(client, { model: MODEL, content: PROMPT, masks: masksOf(PROMPT) });
+    const chat = events[0];
+    if (chat?.type !== 'chat') throw new Error('no chat event');
+    const before = await usageOf(client);
+    expect(before.today).toBeGreaterThanOrEqual(10);
+
+    expect((await client.request('DELETE', `${GOVERNANCE}/my-chats/${chat.chat.id}`)).statusCode).toBe(204);
+    const after = await usageOf(client);
+    expect(after).toEqual({ ...before, by_chat: [] });
+    // The count outlives the chat, without its content: the row no longer points at it.
+    const rows = await tokenUseOf(t().database.handle.db, userId);
+    expect(rows.map((r) => r.chatId)).toEqual([null]);
+    await expectRefused(client);
+  });
+
+  it('counts a reply that broke off mid-stream at the chars/4 estimate', async () => {
+    const { client, userId } = await newUser(t());
+    nextFault = { type: 'drop', afterChunks: 3 };
+    const events = await send(client, { model: MODEL, content: PROMPT, masks: masksOf(PROMPT) });
+    expect(events.map((e) => e.type)).toEqual(['chat', 'prompt', ...events.slice(2, -1).map(() => 'delta'), 'error']);
+    expect(chatListSchema.parse((await client.get(`${GOVERNANCE}/my-chats`)).json()).items).toEqual([]);
+
+    // The model sent no count, so the server estimates it from the prompt sent and the three chunks received.
+    const request = llm.requests.at(-1);
+    const received = placeholderEcho(messagesOf(request)).slice(0, 3).join('');
+    const rows = await tokenUseOf(t().database.handle.db, userId);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        chatId: null,
+        promptTokens: promptTokensOf(request),
+        completionTokens: estimateTokens(received),
+        estimated: true,
+      }),
+    ]);
+    expect((await usageOf(client)).today).toBe(promptTokensOf(request) + estimateTokens(received));
+    await expectRefused(client);
+  });
 });
+
+/** Waits for the server to notice the closed connection: the model's request is cancelled, then `done` holds. */
+function afterTheStop(llm: OpenAiTestServer, done: () => Promise<void>) {
+  return vi.waitFor(
+    async () => {
+      expect(llm.requests.at(-1)?.aborted, 'the request to the model was cancelled').toBe(true);
+      await done();
+    },
+    { timeout: 10_000, interval: 50 },
+  );
+}
 
 /**
  * Sends a message the way the web client does (`fetch` with the session cookies and the CSRF header, over a real
@@ -342,19 +457,23 @@ describeOnEachDatabase('Secure LLM Chat stopped by the user', (database) => {
     baseUrl = await t().app.listen({ port: 0, host: '127.0.0.1' });
   });
 
-  const usageOf = async (client: TestClient) =>
-    chatTokenUsageSchema.parse((await client.get(`${GOVERNANCE}/my-tokens`)).json());
-  /** Waits for the server to notice the closed connection: the model's request is cancelled, then `done` holds. */
-  const afterTheStop = (done: () => Promise<void>) =>
-    vi.waitFor(
-      async () => {
-        expect(llm.requests.at(-1)?.aborted, 'the request to the model was cancelled').toBe(true);
-        await done();
-      },
-      { timeout: 10_000, interval: 50 },
-    );
+  /**
+   * The count of a reply stopped during the stall: the provider's chars/4 estimate of the prompt it sent and of the
+   * chunks it had received (the client stops after the first, the model sent four).
+   */
+  const expectStoppedReplyCounted = async (userId: string, chatId: string | null) => {
+    const request = llm.requests.at(-1);
+    const stalled = placeholderEcho(messagesOf(request)).slice(0, 4).join('');
+    const stopped = (await tokenUseOf(t().database.handle.db, userId)).filter((row) => row.estimated);
+    expect(stopped).toHaveLength(1);
+    const spent = stopped[0];
+    expect(spent).toMatchObject({ chatId, promptTokens: promptTokensOf(request), estimated: true });
+    expect(spent?.completionTokens).toBeGreaterThan(0);
+    expect(spent?.completionTokens).toBeLessThanOrEqual(estimateTokens(stalled));
+    return (spent?.promptTokens ?? 0) + (spent?.completionTokens ?? 0);
+  };
 
-  it('drops a new chat with its prompt and vault, counts no tokens, and the same message can be sent again', async () => {
+  it('drops a new chat with its prompt and vault, counts the tokens streamed, and the same message can be sent again', async () => {
     const { client, userId } = await newUser(t());
     const balance = await totalBalance(client);
 
@@ -368,7 +487,7 @@ describeOnEachDatabase('Secure LLM Chat stopped by the user', (database) => {
     expect(streamed).toContain(NAME);
 
     const { db } = t().database.handle;
-    await afterTheStop(async () => {
+    await afterTheStop(llm, async () => {
       expect(chatListSchema.parse((await client.get(`${GOVERNANCE}/my-chats`)).json()).items).toEqual([]);
     });
     expectError(await client.get(`${GOVERNANCE}/my-chats/${chat.chat.id}`), 404, 'not_found');
@@ -376,17 +495,22 @@ describeOnEachDatabase('Secure LLM Chat stopped by the user', (database) => {
     expect(await db.select().from(chatMessages).where(eq(chatMessages.userId, userId))).toEqual([]);
     expect(await db.select().from(piiVaults).where(eq(piiVaults.userId, userId))).toEqual([]);
 
-    // Chats are not charged from the token balance, and a stopped reply uses none of the daily allowance.
+    // Chats are not charged from the token balance, but the tokens the model spent on a stopped reply count toward
+    // the day (estimated: its own count comes only with a finished reply); nothing of the content is kept.
     expect(await totalBalance(client)).toBe(balance);
     await expectNothingStored(t(), userId);
-    expect(await usageOf(client)).toMatchObject({ daily_limit: 200_000, today: 0, by_day: [], by_chat: [] });
+    const stoppedTokens = await expectStoppedReplyCounted(userId, null);
+    const usage = await usageOf(client);
+    expect(usage).toMatchObject({ daily_limit: 200_000, today: stoppedTokens, by_chat: [] });
+    expect(usage.by_day).toHaveLength(1);
 
     // The composer gives the text back; sending it again works and makes a new chat.
     const again = await send(client, { model: MODEL, content: PROMPT, masks: masksOf(PROMPT) });
     expect(again.at(-1)?.type).toBe('reply');
     const list = chatListSchema.parse((await client.get(`${GOVERNANCE}/my-chats`)).json());
     expect(list.items.map((c) => [c.id === chat.chat.id, c.message_count])).toEqual([[false, 2]]);
-    expect((await usageOf(client)).today).toBe(list.items[0]?.tokens);
+    // The chat counts its stored messages; the day counts the stopped reply too.
+    expect((await usageOf(client)).today).toBe(stoppedTokens + (list.items[0]?.tokens ?? 0));
   });
 
   it('drops only the stopped prompt of a chat, keeps its vault as it was, and the chat carries on', async () => {
@@ -415,7 +539,7 @@ describeOnEachDatabase('Secure LLM Chat stopped by the user', (database) => {
     expect(events.map((e) => e.type)).toEqual(['chat', 'prompt', ...events.slice(2).map(() => 'delta')]);
     expect(events[1]?.type === 'prompt' && events[1].message.masked_content).toContain('[PERSON_NAME_2]');
 
-    await afterTheStop(async () => {
+    await afterTheStop(llm, async () => {
       const detail = chatDetailSchema.parse((await client.get(chatUrl)).json());
       expect(detail.messages.map((m) => m.id)).toEqual(before.messages.map((m) => m.id));
     });
@@ -423,7 +547,11 @@ describeOnEachDatabase('Secure LLM Chat stopped by the user', (database) => {
     expect(vaultAfter.map((v) => v.sealed.length)).toEqual(vaultBefore.map((v) => v.sealed.length));
     expect(await totalBalance(client)).toBe(balance);
     await expectNothingStored(t(), userId);
-    expect(await usageOf(client)).toEqual(usageBefore);
+    const stoppedTokens = await expectStoppedReplyCounted(userId, chat.chat.id);
+    expect(await usageOf(client)).toMatchObject({
+      today: usageBefore.today + stoppedTokens,
+      by_chat: usageBefore.by_chat,
+    });
 
     // The next message works, and the model never sees the stopped one.
     const followUp = `Also remind ${NAME} about the meeting, and copy Katherine Johnson.`;
@@ -447,7 +575,173 @@ describeOnEachDatabase('Secure LLM Chat stopped by the user', (database) => {
     const detail = chatDetailSchema.parse((await client.get(chatUrl)).json());
     expect(detail.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
     expect(detail.messages[2]?.content).toBe(followUp);
-    expect((await usageOf(client)).today).toBe(detail.tokens);
+    expect((await usageOf(client)).today).toBe(detail.tokens + stoppedTokens);
     expect(detail.tokens).toBeGreaterThan(usageBefore.today);
+  });
+});
+
+/**
+ * A Stop that lands after the model has finished but before the reply is committed. The server can't be made to
+ * pause there from outside, so this suite serves the chat routes from their own app, on a real port, with a service
+ * whose repository runs `whileSaving` inside the transaction that saves the reply (after its insert, before its
+ * commit). There the client closes its connection the way the web client's Stop does and the hook waits until the
+ * server has seen it close; the service itself is unchanged. Users and the day's use come from the full app.
+ */
+describeOnEachDatabase('Secure LLM Chat stopped while the reply is being saved', (database) => {
+  let llm: OpenAiTestServer;
+  let provider: LlmProvider;
+  let chatApp: FastifyInstance;
+  let baseUrl: string;
+  let whileSaving: (() => Promise<void>) | undefined;
+  /** Settles when the server sees the connection of the latest chat request close. */
+  let serverSawClose: Promise<void> = Promise.resolve();
+  const t = useTestApp(database);
+  beforeAll(async () => {
+    llm = await startOpenAiTestServer({ reply: placeholderEcho });
+    provider = createOpenAiCompatibleProvider({ baseUrl: llm.url, models: [MODEL] });
+    const { db } = database().handle;
+    const repo = createChatsRepository(db);
+    const chatService = createChatService({
+      db,
+      repo: {
+        ...repo,
+        async addMessage(tx, values) {
+          const row = await repo.addMessage(tx, values);
+          if (values.role === 'assistant') await whileSaving?.();
+          return row;
+        },
+      },
+      vault: createVaultRepository(createVaultCipher(randomBytes(32).toString('hex'))),
+      llm: provider,
+      dailyTokens: null,
+      clock: () => new Date(),
+    });
+    chatApp = Fastify();
+    chatApp.decorateRequest('user', null);
+    // Sign-in is not what this suite is about: the user id comes in a header.
+    chatApp.decorate('requireUser', async (request) => {
+      request.user = { id: String(request.headers['x-test-user']), familyId: 'test', row: null };
+    });
+    chatApp.addHook('onRequest', async (_request, reply) => {
+      serverSawClose = new Promise((resolve) => reply.raw.once('close', () => resolve()));
+    });
+    await chatApp.register(chatsRoutes, { prefix: GOVERNANCE, chats: chatService });
+    baseUrl = await chatApp.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await chatApp.close();
+    await provider.close();
+    await llm.close();
+  });
+
+  /**
+   * Sends a message and, once the whole reply has been read and the server is saving it, presses Stop (closes the
+   * connection) and lets the save go on only after the server has seen it. Returns the events read before that.
+   */
+  async function sendAndStopWhileSaving(userId: string, body: Record<string, unknown>, reply: string) {
+    const stop = new AbortController();
+    let received = '';
+    const events = () => {
+      const whole = received.lastIndexOf('\n\n');
+      return whole < 0 ? [] : eventsOf(received.slice(0, whole));
+    };
+    whileSaving = async () => {
+      whileSaving = undefined;
+      await vi.waitFor(() => {
+        expect(
+          events()
+            .flatMap((e) => (e.type === 'delta' ? [e.text] : []))
+            .join(''),
+        ).toBe(reply);
+      });
+      stop.abort();
+      await serverSawClose;
+    };
+    const response = await fetch(`${baseUrl}${SEND}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'x-test-user': userId },
+      body: JSON.stringify(body),
+      signal: stop.signal,
+    });
+    expect(response.status).toBe(200);
+    if (!response.body) throw new Error('no reply stream');
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    const readAll = async () => {
+      for (;;) {
+        const chunk = await reader.read();
+        if (chunk.done) throw new Error(`the reply stream ended instead of being stopped:\n${received}`);
+        received += decoder.decode(chunk.value, { stream: true });
+      }
+    };
+    await expect(readAll()).rejects.toThrow(/abort/i);
+    expect(whileSaving, 'the stop came while the reply was being saved').toBeUndefined();
+    return events();
+  }
+
+  it('keeps nothing of the exchange and counts the whole reply, in a new chat and in an existing one', async () => {
+    const { client, userId } = await newUser(t());
+    const { db } = t().database.handle;
+    const reply = `Dear ${NAME}, thank you. We wrote to ${EMAIL} about it.`;
+
+    const events = await sendAndStopWhileSaving(
+      userId,
+      { model: MODEL, content: PROMPT, masks: masksOf(PROMPT) },
+      reply,
+    );
+    // The client had the whole reply but no `reply` event: it says nothing was saved, and nothing was.
+    expect(events.map((e) => e.type)).toEqual(['chat', 'prompt', ...events.slice(2).map(() => 'delta')]);
+    await vi.waitFor(async () => {
+      expect(await db.select().from(chats).where(eq(chats.userId, userId))).toEqual([]);
+    });
+    expect(await db.select().from(chatMessages).where(eq(chatMessages.userId, userId))).toEqual([]);
+    expect(await db.select().from(piiVaults).where(eq(piiVaults.userId, userId))).toEqual([]);
+    // The model finished, so its own count (not an estimate) is what the day keeps.
+    const first = llm.requests.at(-1);
+    const firstCount = {
+      promptTokens: promptTokensOf(first),
+      completionTokens: placeholderEcho(messagesOf(first)).length,
+    };
+    expect(await tokenUseOf(db, userId)).toEqual([
+      expect.objectContaining({ chatId: null, ...firstCount, estimated: false }),
+    ]);
+
+    // In an existing chat only the stopped prompt goes, and the vault is put back as it was.
+    const response = await fetch(`${baseUrl}${SEND}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-test-user': userId },
+      body: JSON.stringify({ model: MODEL, content: PROMPT, masks: masksOf(PROMPT) }),
+    });
+    const kept = eventsOf(await response.text());
+    const chat = kept[0];
+    if (chat?.type !== 'chat') throw new Error('no chat event');
+    expect(kept.at(-1)?.type).toBe('reply');
+    const messagesBefore = await db.select().from(chatMessages).where(eq(chatMessages.chatId, chat.chat.id));
+    const vaultBefore = await db.select().from(piiVaults).where(eq(piiVaults.userId, userId));
+
+    const stopped = 'Now write to Grace Hopper about the refund.';
+    const grace = { start: stopped.indexOf('Grace'), end: stopped.indexOf(' about'), type: 'PERSON_NAME' as const };
+    await sendAndStopWhileSaving(
+      userId,
+      { chat_id: chat.chat.id, model: MODEL, content: stopped, masks: [grace] },
+      'Dear Grace Hopper, thank you. We wrote to you about it.',
+    );
+    await vi.waitFor(async () => {
+      const messages = await db.select().from(chatMessages).where(eq(chatMessages.chatId, chat.chat.id));
+      expect(messages.map((m) => m.id)).toEqual(messagesBefore.map((m) => m.id));
+    });
+    const vaultAfter = await db.select().from(piiVaults).where(eq(piiVaults.userId, userId));
+    expect(vaultAfter.map((v) => v.sealed.length)).toEqual(vaultBefore.map((v) => v.sealed.length));
+    const last = llm.requests.at(-1);
+    const rows = await tokenUseOf(db, userId);
+    expect(rows.at(-1)).toMatchObject({
+      chatId: chat.chat.id,
+      promptTokens: promptTokensOf(last),
+      completionTokens: placeholderEcho(messagesOf(last)).length,
+      estimated: false,
+    });
+    const usage = await usageOf(client);
+    expect(usage.today).toBe(rows.reduce((sum, row) => sum + row.promptTokens + row.completionTokens, 0));
+    expect(usage.by_chat.map((c) => c.chat_id)).toEqual([chat.chat.id]);
   });
 });
