@@ -9,7 +9,7 @@ import type { Config, ServiceName } from './config/env.js';
 import { registerAuth } from './http/auth.js';
 import { registerCsrf } from './http/csrf.js';
 import { errorBody, registerErrorHandler } from './http/errors.js';
-import type { AuthRateLimitRules } from './http/rate-limit.js';
+import type { AuthRateLimitRules, RateLimitStore } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createSessionCookies, createSessionTokens } from './http/session.js';
 import { registerSpaAndNotFound } from './http/spa.js';
@@ -128,6 +128,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The services.
   const enabled = new Set(config.services);
+  // Rate-limit counters: in Redis when configured, so every instance shares them.
+  const rateLimitStore: RateLimitStore = { redis: deps.redis, keyPrefix: deps.rateLimitKeyPrefix ?? 'candor:rl' };
   const { authRateLimit } = config;
   const rateLimitRules = deps.rateLimitRules ?? {
     perIp: { points: authRateLimit.perIp, durationSeconds: authRateLimit.windowSeconds },
@@ -146,7 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       otpResendCooldownSeconds: config.otpResendCooldownSeconds,
       publicUrl: config.publicUrl,
       rateLimitRules,
-      rateLimitStore: { redis: deps.redis, keyPrefix: deps.rateLimitKeyPrefix ?? 'candor:rl' },
+      rateLimitStore,
       referral: config.referral,
       contactEmailTo: config.contactEmailTo,
       clock,
@@ -162,7 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       clock,
       config: config.payment,
       publicUrl: config.publicUrl,
-      rateLimitStore: { redis: deps.redis, keyPrefix: deps.rateLimitKeyPrefix ?? 'candor:rl' },
+      rateLimitStore,
     });
   }
   if (enabled.has('detector')) {
@@ -172,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       clock,
       tools: config.tools,
       engineOverrides: deps.engineOverrides,
+      rateLimitStore,
     });
   }
   if (enabled.has('governance')) {

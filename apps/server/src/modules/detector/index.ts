@@ -2,6 +2,7 @@ import type { ToolId } from '@candor/contracts/tools';
 import type { Database } from '@candor/db';
 import type { FastifyInstance } from 'fastify';
 import type { ToolsConfig } from '../../config/env.js';
+import type { RateLimitStore } from '../../http/rate-limit.js';
 import { toolsModule } from '../tools/index.js';
 import { createHistoryRepository } from './history.repository.js';
 import { historyRoutes } from './history.routes.js';
@@ -18,6 +19,7 @@ export interface DetectorModuleOptions {
   clock: () => Date;
   tools: ToolsConfig;
   engineOverrides?: Partial<Record<ToolId, string>> | undefined;
+  rateLimitStore?: RateLimitStore | undefined;
 }
 
 /** The detector service: token balance, coefficients, history and the tool runs (`/api/detector/`); every route needs a session. */
@@ -29,5 +31,6 @@ export async function detectorModule(app: FastifyInstance, opts: DetectorModuleO
     clock: opts.clock,
     config: opts.tools,
     engineOverrides: opts.engineOverrides,
+    rateLimitStore: opts.rateLimitStore,
   });
 }

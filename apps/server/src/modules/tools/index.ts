@@ -2,10 +2,11 @@ import type { ToolId } from '@candor/contracts/tools';
 import type { Database } from '@candor/db';
 import type { FastifyInstance } from 'fastify';
 import type { ToolsConfig } from '../../config/env.js';
+import { createAuthLimiter, type RateLimitStore } from '../../http/rate-limit.js';
 import { aiDetectionTool } from './ai-detection/definition.js';
 import { closeLocalCurvatureScorers } from './ai-detection/local-model.js';
 import { documentRedactionTool } from './document-redaction/definition.js';
-import { redactorRoutes } from './document-redaction/redactor.routes.js';
+import { analyseRateLimits, redactorRoutes } from './document-redaction/redactor.routes.js';
 import { builtInEngine, createEnginePool } from './engines/engine-pool.js';
 import { humanizedDetectionTool } from './humanized-detection/definition.js';
 import { createInProcessJobQueue } from './jobs/in-process-queue.js';
@@ -31,6 +32,8 @@ export interface ToolsModuleOptions {
   config: ToolsConfig;
   /** Replaces tools' engine modules (tests inject a crashing or a slow engine). */
   engineOverrides?: Partial<Record<ToolId, string>>;
+  /** Where rate-limit counters live (Redis when configured). */
+  rateLimitStore?: RateLimitStore | undefined;
 }
 
 // Finished jobs stay visible this long, so a screen reloaded just after the end still sees the outcome.
@@ -81,5 +84,10 @@ export async function toolsModule(app: FastifyInstance, opts: ToolsModuleOptions
     queue,
     analyser: builtInEngine('document-analysis'),
     analyseTimeoutSeconds: config.jobTimeoutSeconds,
+    analyseLimiter: createAuthLimiter(
+      'documentAnalysis',
+      analyseRateLimits,
+      opts.rateLimitStore ?? { keyPrefix: 'candor:rl' },
+    ),
   });
 }

@@ -184,4 +184,15 @@ describeOnEachDatabase('the Document Redactor', (database) => {
     );
     await expectNothingStored(t(), userId);
   });
+
+  it('analyses at most 20 documents a minute per user, then says to wait', async () => {
+    const { client } = await newUser(t());
+    const note = new TextEncoder().encode(`Please call ${SECRETS.name} tomorrow.`);
+    for (let i = 0; i < 20; i++) await analyse(client, 'note.txt', note);
+    const refused = await uploadFile(client, ANALYSE, 'note.txt', note);
+    expectError(refused, 429, 'rate_limited');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another user is not held up by the first one's analyses.
+    await analyse((await newUser(t())).client, 'note.txt', note);
+  });
 });

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../../http/auth.js';
 import { AppError, notFound } from '../../../http/errors.js';
 import { isUuid } from '../../../http/ids.js';
+import type { AuthLimiter, AuthRateLimitRules } from '../../../http/rate-limit.js';
 import { createHistoryRepository } from '../../detector/history.repository.js';
 import type { DocumentAnalysisInput } from '../document-analysis/engine.js';
 import type { EnginePool } from '../engines/engine-pool.js';
@@ -18,6 +19,16 @@ const MB = 1024 * 1024;
 // The job carries the file (base64, 4/3 of its size) and its text (JSON-escaped, up to 6 bytes a character).
 const JOB_BODY_LIMIT = Math.ceil(LIMITS.maxFileBytes / 3) * 4 + LIMITS.maxCharacters * 6 + MB;
 
+/**
+ * Analysing a document is free (the redaction is charged) but takes seconds of an engine thread the tool runs share,
+ * so analyses are limited: 20 a minute per user and 60 a minute per IP address. Past them: 429 `rate_limited` with
+ * Retry-After; the screen keeps the file and says to wait.
+ */
+export const analyseRateLimits: AuthRateLimitRules = {
+  perIp: { points: 60, durationSeconds: 60 },
+  perAccount: { points: 20, durationSeconds: 60 },
+};
+
 export interface RedactorRoutesOptions {
   db: Database;
   pool: EnginePool;
@@ -25,6 +36,7 @@ export interface RedactorRoutesOptions {
   queue: JobQueue;
   analyser: string;
   analyseTimeoutSeconds: number;
+  analyseLimiter: AuthLimiter;
 }
 
 /** The Document Redactor's own routes: analysing an upload, its large job body, and the redacted file. */
@@ -39,6 +51,7 @@ export async function redactorRoutes(app: FastifyInstance, opts: RedactorRoutesO
     if (!request.isMultipart()) {
       throw new AppError(errorCodes.unsupportedMediaType, 415, 'Send the file as multipart/form-data');
     }
+    await opts.analyseLimiter.consume(request, currentUser(request).id);
     const part = await request.file();
     if (!part) throw new AppError(errorCodes.badRequest, 400, 'Choose a file to redact');
     let bytes: Buffer;
