@@ -144,7 +144,11 @@ export function useChatSender({
         controller.current = null;
         if (abort.signal.aborted && outcome !== 'replied') {
           outcome = 'stopped';
-          setFailure({ code: 'stopped', message: 'Stopped. Nothing was saved, and your message is back in the box.' });
+          setFailure({
+            code: 'stopped',
+            message:
+              'Stopped. Nothing was saved and your message is back in the box; the tokens already used count toward today’s allowance.',
+          });
         }
         setExchange(null);
         if (outcome !== 'replied') {

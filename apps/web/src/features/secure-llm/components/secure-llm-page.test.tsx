@@ -278,7 +278,11 @@ describe('SecureLlmPage', () => {
     stream.send({ type: 'delta', text: 'Once upon a time' });
     await user.click(await screen.findByRole('button', { name: 'Stop the reply' }));
 
-    expect(await screen.findByText('Stopped. Nothing was saved, and your message is back in the box.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Stopped. Nothing was saved and your message is back in the box; the tokens already used count toward today’s allowance.',
+      ),
+    ).toBeTruthy();
     expect(message().value).toBe('Tell me a long story');
     expect(screen.queryByRole('article', { name: 'Reply (arriving)' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', false);
