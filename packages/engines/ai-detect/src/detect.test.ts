@@ -60,6 +60,29 @@ describe('trainLanguageModel', () => {
   });
 });
 
+describe('LanguageModel.spellingOf', () => {
+  const counts = new Map([
+    ['word', 500],
+    ['world', 1000],
+    ['weird', 5],
+  ]);
+  const model = trainLanguageModel([], counts, { minWordCount: 1, minNgramCount: 1 });
+
+  it('reads a typo as the most common known word one edit away', () => {
+    expect(model.spellingOf('wrod')).toBe('word');
+    expect(model.spellingOf('woord')).toBe('word');
+    // Both "word" (a letter dropped) and "world" (two letters swapped) are one edit away: the commoner wins.
+    expect(model.spellingOf('wordl')).toBe('world');
+  });
+
+  it('leaves known words, short words and typos of rare words alone', () => {
+    expect(model.spellingOf('word')).toBe('word');
+    expect(model.spellingOf('wrd')).toBe('wrd');
+    expect(model.spellingOf('wierd')).toBe('wierd');
+    expect(model.spellingOf('xyzzy')).toBe('xyzzy');
+  });
+});
+
 describe('detectAi with the committed model', () => {
   const model = defaultDetectorModel();
   const text = `The committee met on Tuesday to review the budget. Several members raised concerns about the cost of the
@@ -94,6 +117,15 @@ just after nine, when the caretaker began switching off the lights in the hall.`
     expect(report.sentences.map((s) => disguised.slice(s.start, s.end))).toEqual(
       plain.sentences.map((s) => disguise(text.slice(s.start, s.end))),
     );
+  });
+
+  it('reads typos as the words they stand for, and leaves capitalised names alone', () => {
+    const typos = text
+      .replace('committee', 'comimttee')
+      .replace('discussion', 'discusison')
+      .replace('patience', 'pateince');
+    expect(detectAi(typos, model).ai_probability).toBe(detectAi(text, model).ai_probability);
+    expect(model.score('Comimttee').lower).toEqual(['comimttee']);
   });
 
   it('says a short text is too short to tell', () => {

@@ -154,7 +154,8 @@ export function detectAi(text: string, model: DetectorModel, options: DetectAiOp
     sentences: sentences.map(({ words: _, ...sentence }) => sentence),
     evidence,
     source_model:
-      label === 'human' || probability < 0.5
+      // No source is named for a text that reads as human, or is too short to judge at all.
+      label === 'human' || probability < 0.5 || words < model.file.minimumWords
         ? null
         : { family: (families[0] as { family: SourceFamily }).family, probabilities: families },
     model: { name: model.file.name, version: model.file.version },

@@ -107,7 +107,11 @@ export function scoreText(submitted: string, humanModel: LanguageModel, aiModel:
   const text = canonical.text;
   const words = tokenizeWords(text);
   const sentences = segmentSentences(text, words);
-  const lower = words.map((word) => word.text.toLowerCase().replace(/’/g, "'"));
+  // Typos in lower-case words are read as the word they stand for; capitalised unknown words are mostly names.
+  const lower = words.map((word) => {
+    const form = word.text.toLowerCase().replace(/’/g, "'");
+    return form === word.text ? humanModel.spellingOf(form) : form;
+  });
   const starts = sentenceStarts(words.length, sentences);
   return {
     text,

@@ -75,7 +75,7 @@ export const aiDetectionReportSchema = z.object({
   sentences: z.array(sentenceScoreSchema),
   /** The strongest reasons behind the document's score, strongest first. */
   evidence: z.array(evidenceSchema),
-  /** Which family of models most likely wrote it; null when the text reads as human. */
+  /** Which family of models most likely wrote it; null when the text reads as human or is too short to judge. */
   source_model: z
     .object({
       family: sourceFamilySchema,
