@@ -262,4 +262,4 @@ export function modelFile(
   };
 }
 
-export const MODEL_VERSION = '2026-11-21';
+export const MODEL_VERSION = '2026-11-22';
