@@ -26,6 +26,14 @@ describe('canonicalText', () => {
     expect(science.lookAlikeLetters).toBe(0);
   });
 
+  it('reads a lone Greek capital that imitates a Latin one as Latin: the article "A", the pronoun "I"', () => {
+    const disguised = canonicalText('\u0391 cat sat. \u0399 think so, and \u0392 vitamins help.');
+    expect(disguised.text).toBe('A cat sat. I think so, and B vitamins help.');
+    expect(disguised.lookAlikeLetters).toBe(3);
+    // Greek capitals with no Latin twin stay themselves.
+    expect(canonicalText('A resistance of 5 Ω and a Δ of 3.').text).toBe('A resistance of 5 Ω and a Δ of 3.');
+  });
+
   it('keeps accented Latin letters and Turkish dotless i', () => {
     const canonical = canonicalText('A naïve café in Iğdır served crème brûlée.');
     expect(canonical.text).toBe('A naïve café in Iğdır served crème brûlée.');

@@ -24,6 +24,8 @@ const LINE_SEPARATOR = /[\u2028\u2029]/u;
 const LETTER = /[\p{L}\p{M}]/u;
 const LATIN = /\p{Script=Latin}/u;
 const GREEK = /\p{Script=Greek}/u;
+const LOWER_CASE = /\p{Ll}/u;
+const UPPER_CASE = /\p{Lu}/u;
 const ASCII_LETTER = /^[A-Za-z]$/;
 const PICTOGRAPH = /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}/u;
 // Ligatures (ﬁ, ﬂ) come out of PDFs and word processors: read as their letters, but no trick.
@@ -34,7 +36,8 @@ const lookAlikes = new Map<number, string>();
 for (const [character, target] of Object.entries(confusables as Record<string, string>)) {
   const codePoint = character.codePointAt(0) as number;
   if (character.length > 2 || codePoint < 0x80 || LATIN.test(character) || !ASCII_LETTER.test(target)) continue;
-  lookAlikes.set(codePoint, target);
+  // The table folds "I" and "l" together as "l"; a capital look-alike (Greek "Ι", Cyrillic "І") stands for "I".
+  lookAlikes.set(codePoint, target === 'l' && UPPER_CASE.test(character) ? 'I' : target);
 }
 
 /** A Latin letter hidden in a styled compatibility form (fullwidth, mathematical bold…), else undefined. */
@@ -96,7 +99,8 @@ export function canonicalText(original: string): CanonicalText {
 
   // The letters each look-alike stands for, decided per word: a word is read as Latin when it mixes Latin letters
   // with look-alikes ("pаper"), or, in a mostly Latin text, when all its letters are look-alikes ("сор", the article
-  // "а") — except a lone Greek letter, which English uses as itself ("the μ-opioid receptor").
+  // "а") — except a lone lower-case Greek letter, which English uses as itself ("the μ-opioid receptor"); a lone
+  // capital that imitates a Latin one ("Α" for the article "A", "Ι" for "I") is read as Latin.
   const replacement = new Array<string | undefined>(characters.length);
   for (let k = 0; k < characters.length; ) {
     if (!LETTER.test(characters[k] as string) && !invisible[k]) {
@@ -120,7 +124,10 @@ export function canonicalText(original: string): CanonicalText {
     }
     const readAsLatin =
       imitations > 0 &&
-      (asciiLetters > 0 || (latinDominant && imitations === letters && (letters >= 2 || !GREEK.test(firstLetter))));
+      (asciiLetters > 0 ||
+        (latinDominant &&
+          imitations === letters &&
+          (letters >= 2 || !GREEK.test(firstLetter) || !LOWER_CASE.test(firstLetter))));
     if (readAsLatin) {
       for (let j = k; j < end; j++) {
         const c = characters[j] as string;
