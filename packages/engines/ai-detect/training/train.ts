@@ -137,7 +137,7 @@ docs/ai-detector-local-model.md.`,
   targets. Never use a score alone to accuse a writer.
 - Character tricks are undone before scoring and named in the report: invisible characters (zero-width spaces, soft
   hyphens, joiners) are dropped and letters of other alphabets that imitate Latin ones (Cyrillic "а", fullwidth and
-  mathematical letters) are read as those (bench/results/detector-attacks.md). A lone Greek letter stays itself.
+  mathematical letters) are read as those (bench/results/detector-attacks.md). A lone lower-case Greek letter ("μ-opioid") stays itself.
 - Typos are read as the words they stand for, so letters swapped to get past the detector stop moving its score (AI
   detected at a 1% false-positive threshold under such typos: 10.9% before, 22.3% now, 23.2% with none). Pupils'
   own typos are read the same way, a human signal lost: left out of training, human essays cross the threshold 7.2%
