@@ -1,6 +1,6 @@
 export { combineProviders } from './combine-providers.js';
 export { LlmError, type LlmErrorKind } from './errors.js';
-export { estimateTokens } from './estimate-tokens.js';
+export { estimateMessagesTokens, estimateTokens } from './estimate-tokens.js';
 export { createLocalModelProvider, type LocalModelOptions } from './local-model.js';
 export { createOpenAiCompatibleProvider, type OpenAiCompatibleOptions } from './openai-compatible.js';
 export type {

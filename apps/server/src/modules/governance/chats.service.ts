@@ -10,7 +10,14 @@ import type {
 } from '@candor/contracts/governance';
 import type { Database } from '@candor/db';
 import { createPseudonymizer, restorePseudonyms, transformText } from '@candor/engine-pii';
-import { estimateTokens, LlmError, type LlmMessage, type LlmProvider, type LlmUsage } from '@candor/llm';
+import {
+  estimateMessagesTokens,
+  estimateTokens,
+  LlmError,
+  type LlmMessage,
+  type LlmProvider,
+  type LlmUsage,
+} from '@candor/llm';
 import { AppError, notFound, tooManyRequests } from '../../http/errors.js';
 import type { ChatMessageRow, ChatRow, ChatsRepository } from './chats.repository.js';
 import type { VaultEntries, VaultRepository } from './vault.js';
@@ -287,7 +294,7 @@ export function createChatService(deps: ChatServiceDeps) {
             unmasker.masked === ''
               ? undefined
               : (usage ?? {
-                  prompt_tokens: estimateTokens(llmMessages.map((m) => m.content).join('')),
+                  prompt_tokens: estimateMessagesTokens(llmMessages),
                   completion_tokens: estimateTokens(unmasker.masked),
                   estimated: true,
                 });
