@@ -83,6 +83,28 @@ describe('LanguageModel.spellingOf', () => {
   });
 });
 
+describe('LanguageModel.joinedWord', () => {
+  const counts = new Map([
+    ['word', 500],
+    ['in', 900],
+    ['to', 900],
+    ['into', 400],
+    ['ward', 5],
+  ]);
+  const model = trainLanguageModel([], counts, { minWordCount: 1, minNgramCount: 1 });
+
+  it('joins fragments of a known word when one of them is unknown', () => {
+    expect(model.joinedWord('wo', 'rd')).toBe('word');
+    expect(model.joinedWord('w', 'ord')).toBe('word');
+  });
+
+  it('keeps two known words apart, and never joins into a rare or unknown word', () => {
+    expect(model.joinedWord('in', 'to')).toBeUndefined();
+    expect(model.joinedWord('wa', 'rd')).toBeUndefined();
+    expect(model.joinedWord('wo', 'rld')).toBeUndefined();
+  });
+});
+
 describe('detectAi with the committed model', () => {
   const model = defaultDetectorModel();
   const text = `The committee met on Tuesday to review the budget. Several members raised concerns about the cost of the
@@ -126,6 +148,29 @@ just after nine, when the caretaker began switching off the lights in the hall.`
       .replace('patience', 'pateince');
     expect(detectAi(typos, model).ai_probability).toBe(detectAi(text, model).ai_probability);
     expect(model.score('Comimttee').lower).toEqual(['comimttee']);
+  });
+
+  it('reads words split by a space as the words they are, and keeps two real words apart', () => {
+    const split = text
+      .replace('committee', 'commi ttee')
+      .replace('discussion', 'discus sion')
+      .replace('architect', 'a rchitect')
+      .replace('Several', 'Sev eral');
+    const plain = detectAi(text, model);
+    const report = detectAi(split, model);
+    expect(report.ai_probability).toBe(plain.ai_probability);
+    expect(report.words).toBe(plain.words);
+    expect(report.sentences.map((s) => split.slice(s.start, s.end))).toEqual(
+      plain.sentences.map((s) =>
+        text
+          .slice(s.start, s.end)
+          .replace('committee', 'commi ttee')
+          .replace('discussion', 'discus sion')
+          .replace('architect', 'a rchitect')
+          .replace('Several', 'Sev eral'),
+      ),
+    );
+    expect(model.score('They walked in to the hall.').lower).toEqual(['they', 'walked', 'in', 'to', 'the', 'hall']);
   });
 
   it('says a short text is too short to tell', () => {

@@ -105,7 +105,7 @@ export interface ScoredText {
 export function scoreText(submitted: string, humanModel: LanguageModel, aiModel: LanguageModel): ScoredText {
   const canonical = canonicalText(submitted);
   const text = canonical.text;
-  const words = tokenizeWords(text);
+  const words = rejoinSplitWords(text, tokenizeWords(text), humanModel);
   const sentences = segmentSentences(text, words);
   // Typos in lower-case words are read as the word they stand for; capitalised unknown words are mostly names.
   const lower = words.map((word) => {
@@ -122,6 +122,32 @@ export function scoreText(submitted: string, humanModel: LanguageModel, aiModel:
     scores: humanModel.score(lower, starts),
     aiLogProbability: aiModel.score(lower, starts).logProbability,
   };
+}
+
+/**
+ * Words with a space slipped inside them read as the words they are: a letters-only fragment followed, after one
+ * space, by a lower-case one, when the model knows their concatenation and not both fragments. The joined word spans
+ * both fragments and the space.
+ */
+function rejoinSplitWords(text: string, words: readonly WordToken[], model: LanguageModel): WordToken[] {
+  const joined: WordToken[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] as WordToken;
+    const next = words[i + 1];
+    const whole =
+      next &&
+      next.start === word.end + 1 &&
+      text[word.end] === ' ' &&
+      /^[A-Za-z]+$/.test(word.text) &&
+      /^[a-z]+$/.test(next.text)
+        ? model.joinedWord(word.text.toLowerCase(), next.text)
+        : undefined;
+    if (whole && next) {
+      joined.push({ start: word.start, end: next.end, text: word.text + next.text });
+      i++;
+    } else joined.push(word);
+  }
+  return joined;
 }
 
 /** The same text scored by another model of AI writing (training: one left out a generator or a domain). */

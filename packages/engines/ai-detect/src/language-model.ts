@@ -13,7 +13,7 @@ export const MAX_VOCABULARY = 1 << 17;
 const UNKNOWN = 0;
 const BOUNDARY = 1;
 const DISCOUNT = 0.75;
-/** A typo is read as a known word only when that word is this common (SUBTLEX plus corpus counts). */
+/** A typo or a split word is read as a known word only when that word is this common (SUBTLEX plus corpus counts). */
 const MIN_CORRECTION_COUNT = 20;
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
@@ -89,6 +89,19 @@ export class LanguageModel {
 
   idOf(word: string): number {
     return this.ids.get(word) ?? UNKNOWN;
+  }
+
+  /**
+   * The word two fragments make when a space was slipped inside it ("dete ctor", "a nalysis"), another cheap attack
+   * (RAID's whitespace attack, bench/results/detector-attacks.md): their concatenation, when at least one fragment is
+   * a word the model doesn't know and the whole is a known word common enough to trust. Two known words stay two
+   * ("in to", "class room"): people write those.
+   */
+  joinedWord(left: string, right: string): string | undefined {
+    if (this.ids.has(left) && this.ids.has(right)) return undefined;
+    const id = this.ids.get(left + right);
+    if (id === undefined || (this.serialized.unigramCounts[id] as number) < MIN_CORRECTION_COUNT) return undefined;
+    return left + right;
   }
 
   /**
