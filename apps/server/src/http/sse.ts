@@ -33,6 +33,9 @@ export function openEventStream(reply: FastifyReply): EventStream {
   };
   // The response's close (not the request's) says the client went away, also after the body was read.
   reply.raw.on('close', end);
+  // A client that left while the route was still preparing (a chat send's checks and writes) closed the response
+  // before anyone listened: without this the stream would run, and a reply be written and charged, for no one.
+  if (reply.raw.destroyed) end();
   return {
     send: (event, data) => {
       if (!reply.raw.writableEnded) reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
