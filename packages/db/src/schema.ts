@@ -587,6 +587,21 @@ export const chatTokenUsage = pgTable(
 );
 
 /**
+ * The reply being written for a user, if any: a send takes the row in the transaction that checks the daily
+ * allowance, and its reply stream gives it back when it ends. So each user has one reply at a time across every
+ * server process, and sends made in parallel can't each pass the allowance check. `expires_at` frees a user whose
+ * process died mid-reply; `lease_id` keeps a reply that outlived its lease from freeing the next one's row.
+ */
+export const chatReplyLeases = pgTable('chat_reply_leases', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  leaseId: uuid('lease_id').notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
  * Pseudonym → value tables, encrypted with AES-256-GCM under a per-user key derived from PII_VAULT_KEY. One row per
  * scope (a chat), so `[PERSON_NAME_1]` means the same person throughout it.
  */

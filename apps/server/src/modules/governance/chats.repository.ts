@@ -1,5 +1,5 @@
-import { chatMessages, chats, chatTokenUsage, type Database } from '@candor/db';
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { chatMessages, chatReplyLeases, chats, chatTokenUsage, type Database } from '@candor/db';
+import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 
 export type ChatRow = typeof chats.$inferSelect;
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
@@ -9,7 +9,8 @@ type Writer = Pick<Database, 'insert' | 'update'>;
 const tokensOf = sql<number>`coalesce(sum(${chatMessages.promptTokens} + ${chatMessages.completionTokens}), 0)::int`;
 
 /**
- * Chats and their (masked) messages, and the token use of their replies; every query is scoped to the owner.
+ * Chats and their (masked) messages, the token use of their replies, and the lease of the reply being written; every
+ * query is scoped to the owner.
  * The daily allowance reads `chat_token_usage`, not the messages: it keeps the tokens of stopped and failed replies
  * and of deleted chats, whose messages are gone.
  */
@@ -107,14 +108,40 @@ export function createChatsRepository(db: Database) {
         .orderBy(day);
     },
     /** LLM tokens used since `since`, deleted chats and stopped replies included: what the daily allowance counts. */
-    async tokensSince(userId: string, since: Date): Promise<number> {
-      const [row] = await db
+    async tokensSince(userId: string, since: Date, reader: Pick<Database, 'select'> = db): Promise<number> {
+      const [row] = await reader
         .select({
           tokens: sql<number>`coalesce(sum(${chatTokenUsage.promptTokens} + ${chatTokenUsage.completionTokens}), 0)::int`,
         })
         .from(chatTokenUsage)
         .where(and(eq(chatTokenUsage.userId, userId), gte(chatTokenUsage.createdAt, since)));
       return row?.tokens ?? 0;
+    },
+    /**
+     * Takes the user's reply lease unless a reply holds it; one whose lease ran out (its process died) is taken over.
+     * One statement, so two sends at once can't both take it. False when a reply holds it.
+     */
+    async takeReplyLease(
+      tx: Writer,
+      values: { userId: string; leaseId: string; now: Date; expiresAt: Date },
+    ): Promise<boolean> {
+      const lease = { leaseId: values.leaseId, createdAt: values.now, expiresAt: values.expiresAt };
+      const rows = await tx
+        .insert(chatReplyLeases)
+        .values({ userId: values.userId, ...lease })
+        .onConflictDoUpdate({
+          target: chatReplyLeases.userId,
+          set: lease,
+          setWhere: lte(chatReplyLeases.expiresAt, values.now),
+        })
+        .returning({ userId: chatReplyLeases.userId });
+      return rows.length > 0;
+    },
+    /** Gives the reply lease back; a lease taken over since (see `takeReplyLease`) belongs to another reply and stays. */
+    async releaseReplyLease(tx: Pick<Database, 'delete'>, userId: string, leaseId: string): Promise<void> {
+      await tx
+        .delete(chatReplyLeases)
+        .where(and(eq(chatReplyLeases.userId, userId), eq(chatReplyLeases.leaseId, leaseId)));
     },
   };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type {
   ChatDetail,
   ChatMessage,
@@ -32,9 +33,22 @@ const LONGEST_PSEUDONYM = 64;
 const TITLE_LENGTH = 60;
 const DAY_MS = 86_400_000;
 const DEFAULT_USAGE_DAYS = 30;
+/**
+ * How long a send holds its user's reply lease. Longer than a reply streams: a model writes at most its output limit
+ * (some 16k tokens for the larger hosted models, a 4,096-token window for a local one), in under 15 minutes at 20
+ * tokens a second hosted or 5 on a CPU. Short enough that a process dying mid-reply keeps its user waiting half an
+ * hour at most. A reply that did outlive it (say, queued long for a local model) would only let one more send start.
+ */
+const REPLY_LEASE_MS = 30 * 60_000;
 
 const chatMissing = () => notFound('This chat does not exist');
 const vaultScope = (chatId: string) => `chat:${chatId}`;
+const replyInProgress = () =>
+  new AppError(
+    'chat_reply_in_progress',
+    409,
+    'Another reply is still being written, perhaps in another tab. Wait for it to finish or stop it, then send again.',
+  );
 
 export interface ChatServiceDeps {
   db: Database;
@@ -131,6 +145,49 @@ export function createChatService(deps: ChatServiceDeps) {
     return deps.llm;
   };
 
+  /**
+   * Masks the prompt and stores it, with the chat when it is new and the values it brings into the chat's vault;
+   * returns them and the conversation the model is sent.
+   */
+  const storePrompt = async (userId: string, body: ChatSend, existing: { chat: ChatRow } | undefined, now: Date) => {
+    const entries = existing ? await vault.load(db, userId, vaultScope(existing.chat.id)) : {};
+    const pseudonyms = createPseudonymizer(entries);
+    const findings = body.masks.map((mask) => ({
+      ...mask,
+      score: 1,
+      text: body.content.slice(mask.start, mask.end),
+    }));
+    const maskedPrompt = transformText(body.content, findings, { style: 'pseudonym', pseudonyms }).text;
+    const updatedEntries = pseudonyms.entries();
+
+    // The prompt, the chat (when new) and the vault commit together: a stored prompt can always be unmasked.
+    const { chat, prompt } = await db.transaction(async (tx) => {
+      const chat =
+        existing?.chat ??
+        (await repo.create(tx, {
+          userId,
+          model: body.model,
+          title: maskedPrompt.replace(/\s+/g, ' ').trim().slice(0, TITLE_LENGTH),
+          now,
+        }));
+      await vault.save(tx, userId, vaultScope(chat.id), updatedEntries);
+      const prompt = await repo.addMessage(tx, {
+        chatId: chat.id,
+        userId,
+        role: 'user',
+        maskedContent: maskedPrompt,
+        createdAt: now,
+      });
+      return { chat, prompt };
+    });
+    const history = await repo.messages(chat.id);
+    const llmMessages: LlmMessage[] = [
+      { role: 'system', content: SYSTEM_PROMPT },
+      ...history.map((m) => ({ role: m.role, content: m.maskedContent })),
+    ];
+    return { entries, updatedEntries, chat, prompt, llmMessages };
+  };
+
   return {
     models: (): LlmList => ({ models: deps.llm?.models() ?? [] }),
 
@@ -179,15 +236,22 @@ export function createChatService(deps: ChatServiceDeps) {
     },
 
     /**
-     * Checks the request before anything is streamed (errors here are ordinary 4xx/5xx answers), then returns the
-     * stream of events: the chat, the stored prompt, the reply as it arrives, and the stored reply.
+     * Checks the request and takes the user's reply lease before anything is streamed (errors here are ordinary
+     * 4xx/5xx answers), then returns the stream of events: the chat, the stored prompt, the reply as it arrives, and
+     * the stored reply. The stream gives the lease back when it ends, so the caller must run it to its end.
      */
     async send(userId: string, body: ChatSend): Promise<(signal: AbortSignal) => AsyncGenerator<ChatStreamEvent>> {
       const llm = requireModel(body.model);
       const existing = body.chat_id ? await ownedChat(userId, body.chat_id) : undefined;
       const now = deps.clock();
-      if (deps.dailyTokens !== null) {
-        const used = await repo.tokensSince(userId, startOfUtcDay(now));
+      const leaseId = randomUUID();
+      // One transaction, so the allowance is read under the lease: no other send of the user's can start until this
+      // reply has recorded its tokens, which it does in the transaction that gives the lease back.
+      await db.transaction(async (tx) => {
+        const expiresAt = new Date(now.getTime() + REPLY_LEASE_MS);
+        if (!(await repo.takeReplyLease(tx, { userId, leaseId, now, expiresAt }))) throw replyInProgress();
+        if (deps.dailyTokens === null) return;
+        const used = await repo.tokensSince(userId, startOfUtcDay(now), tx);
         if (used >= deps.dailyTokens) {
           const tomorrow = startOfUtcDay(now).getTime() + DAY_MS;
           throw tooManyRequests(
@@ -196,125 +260,108 @@ export function createChatService(deps: ChatServiceDeps) {
             (tomorrow - now.getTime()) / 1000,
           );
         }
-      }
-
-      const entries = existing ? await vault.load(db, userId, vaultScope(existing.chat.id)) : {};
-      const pseudonyms = createPseudonymizer(entries);
-      const findings = body.masks.map((mask) => ({
-        ...mask,
-        score: 1,
-        text: body.content.slice(mask.start, mask.end),
-      }));
-      const maskedPrompt = transformText(body.content, findings, { style: 'pseudonym', pseudonyms }).text;
-      const updatedEntries = pseudonyms.entries();
-
-      // The prompt, the chat (when new) and the vault commit together: a stored prompt can always be unmasked.
-      const { chat, prompt } = await db.transaction(async (tx) => {
-        const chat =
-          existing?.chat ??
-          (await repo.create(tx, {
-            userId,
-            model: body.model,
-            title: maskedPrompt.replace(/\s+/g, ' ').trim().slice(0, TITLE_LENGTH),
-            now,
-          }));
-        await vault.save(tx, userId, vaultScope(chat.id), updatedEntries);
-        const prompt = await repo.addMessage(tx, {
-          chatId: chat.id,
-          userId,
-          role: 'user',
-          maskedContent: maskedPrompt,
-          createdAt: now,
-        });
-        return { chat, prompt };
       });
-      const history = await repo.messages(chat.id);
-      const llmMessages: LlmMessage[] = [
-        { role: 'system', content: SYSTEM_PROMPT },
-        ...history.map((m) => ({ role: m.role, content: m.maskedContent })),
-      ];
+      const stored = await storePrompt(userId, body, existing, now).catch(async (error: unknown) => {
+        // No stream will run to give the lease back.
+        await repo.releaseReplyLease(db, userId, leaseId);
+        throw error;
+      });
+      const { entries, updatedEntries, chat, prompt, llmMessages } = stored;
 
       return async function* stream(signal: AbortSignal) {
-        yield { type: 'chat', chat: toSummary(await ownedChat(userId, chat.id)) };
-        yield { type: 'prompt', message: toMessage(prompt, updatedEntries) };
-        const unmasker = createReplyUnmasker(updatedEntries);
-        // The model's count, from the stream's last event; a stopped stream ends with one too (the provider's
-        // chars/4 estimate of what was sent and streamed). Undefined when the stream failed.
-        let usage: LlmUsage | undefined;
-        const recordUsage = (tx: Parameters<typeof repo.recordUsage>[0], spent: LlmUsage, createdAt: Date) =>
-          repo.recordUsage(tx, {
-            userId,
-            chatId: chat.id,
-            promptTokens: spent.prompt_tokens,
-            completionTokens: spent.completion_tokens,
-            estimated: spent.estimated,
-            createdAt,
-          });
+        // Given back by the exchange's last transaction; `finally` covers a stream that ends any other way (its
+        // clean-up failed, or its consumer stopped iterating, which runs no `catch`).
+        let leaseHeld = true;
         try {
-          for await (const event of llm.streamChat({ model: body.model, messages: llmMessages, signal })) {
-            if (event.type === 'delta') {
-              const text = unmasker.push(event.text);
-              if (text) yield { type: 'delta', text };
-            } else {
-              usage = event.usage;
-            }
-          }
-          // Stopped by the user: like a failure, the exchange is dropped and the screen gives the text back.
-          if (signal.aborted) throw signal.reason;
-          const rest = unmasker.flush();
-          if (rest) yield { type: 'delta', text: rest };
-          const spent = usage ?? { prompt_tokens: 0, completion_tokens: 0, estimated: true };
-          const reply = await db.transaction(async (tx) => {
-            const createdAt = deps.clock();
-            const reply = await repo.addMessage(tx, {
-              chatId: chat.id,
+          yield { type: 'chat', chat: toSummary(await ownedChat(userId, chat.id)) };
+          yield { type: 'prompt', message: toMessage(prompt, updatedEntries) };
+          const unmasker = createReplyUnmasker(updatedEntries);
+          // The model's count, from the stream's last event; a stopped stream ends with one too (the provider's
+          // count, or its chars/4 estimate, of what was sent and streamed). Undefined when the stream failed.
+          let usage: LlmUsage | undefined;
+          const recordUsage = (tx: Parameters<typeof repo.recordUsage>[0], spent: LlmUsage, createdAt: Date) =>
+            repo.recordUsage(tx, {
               userId,
-              role: 'assistant',
-              maskedContent: unmasker.masked,
+              chatId: chat.id,
               promptTokens: spent.prompt_tokens,
               completionTokens: spent.completion_tokens,
-              usageEstimated: spent.estimated,
+              estimated: spent.estimated,
               createdAt,
             });
-            await recordUsage(tx, spent, createdAt);
-            // A Stop can land while the reply is being saved (after the check above); the screen then says nothing
-            // was saved, so nothing may be. Checked here, as the last statement before COMMIT, it rolls the reply
-            // back and takes the stopped path below. What is left is the COMMIT's own round trip: a Stop the server
-            // notices during it finds the reply kept without the client having had its `reply` event. No check in
-            // this process can close that: the database may have committed before its answer arrives.
+          try {
+            for await (const event of llm.streamChat({ model: body.model, messages: llmMessages, signal })) {
+              if (event.type === 'delta') {
+                const text = unmasker.push(event.text);
+                if (text) yield { type: 'delta', text };
+              } else {
+                usage = event.usage;
+              }
+            }
+            // Stopped by the user: like a failure, the exchange is dropped and the screen gives the text back.
             if (signal.aborted) throw signal.reason;
-            return reply;
-          });
-          yield { type: 'reply', message: toMessage(reply, updatedEntries) };
-        } catch (error) {
-          // The tokens the model spent count toward the day even though nothing of the exchange is kept; a stream
-          // that failed mid-reply sends no count, so it is estimated the way the provider does. A reply of which
-          // nothing arrived (a failure or a Stop before the first token) counts nothing: the user got nothing.
-          const spent: LlmUsage | undefined =
-            unmasker.masked === ''
-              ? undefined
-              : (usage ?? {
-                  prompt_tokens: estimateMessagesTokens(llmMessages),
-                  completion_tokens: estimateTokens(unmasker.masked),
-                  estimated: true,
-                });
-          // No reply, no prompt (and no chat, when it was new): the screen keeps the text, so sending it again
-          // doesn't repeat it. The values the prompt brought into the chat's vault go with it.
-          if (existing)
-            await db.transaction(async (tx) => {
-              if (spent) await recordUsage(tx, spent, deps.clock());
-              if (Object.keys(updatedEntries).length !== Object.keys(entries).length)
-                await vault.save(tx, userId, vaultScope(chat.id), entries);
-              await repo.deleteMessage(tx, prompt.id);
+            const rest = unmasker.flush();
+            if (rest) yield { type: 'delta', text: rest };
+            const spent = usage ?? { prompt_tokens: 0, completion_tokens: 0, estimated: true };
+            const reply = await db.transaction(async (tx) => {
+              const createdAt = deps.clock();
+              const reply = await repo.addMessage(tx, {
+                chatId: chat.id,
+                userId,
+                role: 'assistant',
+                maskedContent: unmasker.masked,
+                promptTokens: spent.prompt_tokens,
+                completionTokens: spent.completion_tokens,
+                usageEstimated: spent.estimated,
+                createdAt,
+              });
+              await recordUsage(tx, spent, createdAt);
+              await repo.releaseReplyLease(tx, userId, leaseId);
+              // A Stop can land while the reply is being saved (after the check above); the screen then says nothing
+              // was saved, so nothing may be. Checked here, as the last statement before COMMIT, it rolls the reply
+              // back and takes the stopped path below. What is left is the COMMIT's own round trip: a Stop the
+              // server notices during it finds the reply kept without the client having had its `reply` event. No
+              // check in this process can close that: the database may have committed before its answer arrives.
+              if (signal.aborted) throw signal.reason;
+              return reply;
             });
-          else
+            leaseHeld = false;
+            yield { type: 'reply', message: toMessage(reply, updatedEntries) };
+          } catch (error) {
+            // The tokens the model spent count toward the day even though nothing of the exchange is kept. A stream
+            // that failed mid-reply sends no count, so it is estimated the way the provider does. A Stop counts too
+            // when it came before the first token: the provider had read the prompt and bills it, and sending and
+            // stopping at once must not chat for free. A failure before the first token counts nothing: the
+            // provider doesn't bill a request it failed.
+            const failedBeforeFirstToken = !signal.aborted && unmasker.masked === '';
+            const spent: LlmUsage | undefined =
+              usage ??
+              (failedBeforeFirstToken
+                ? undefined
+                : {
+                    prompt_tokens: estimateMessagesTokens(llmMessages),
+                    completion_tokens: estimateTokens(unmasker.masked),
+                    estimated: true,
+                  });
+            // No reply, no prompt (and no chat, when it was new): the screen keeps the text, so sending it again
+            // doesn't repeat it. The values the prompt brought into the chat's vault go with it.
             await db.transaction(async (tx) => {
-              // Recorded before the chat goes, whose deletion then clears the row's chat_id.
+              // Recorded before a new chat goes, whose deletion then clears the row's chat_id.
               if (spent) await recordUsage(tx, spent, deps.clock());
-              await vault.remove(tx, userId, vaultScope(chat.id));
-              await repo.remove(tx, userId, chat.id);
+              if (existing) {
+                if (Object.keys(updatedEntries).length !== Object.keys(entries).length)
+                  await vault.save(tx, userId, vaultScope(chat.id), entries);
+                await repo.deleteMessage(tx, prompt.id);
+              } else {
+                await vault.remove(tx, userId, vaultScope(chat.id));
+                await repo.remove(tx, userId, chat.id);
+              }
+              await repo.releaseReplyLease(tx, userId, leaseId);
             });
-          if (!signal.aborted) yield { type: 'error', error: llmFailure(error) };
+            leaseHeld = false;
+            if (!signal.aborted) yield { type: 'error', error: llmFailure(error) };
+          }
+        } finally {
+          if (leaseHeld) await repo.releaseReplyLease(db, userId, leaseId);
         }
       };
     },

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { authCookies } from '@candor/contracts';
 import {
   type ChatStreamEvent,
@@ -12,12 +12,12 @@ import {
   llmListSchema,
   piiDetectResponseSchema,
 } from '@candor/contracts/governance';
-import { chatMessages, chats, chatTokenUsage, type Database, piiVaults } from '@candor/db';
+import { chatMessages, chatReplyLeases, chats, chatTokenUsage, type Database, piiVaults } from '@candor/db';
 import { createOpenAiCompatibleProvider, estimateTokens, type LlmMessage, type LlmProvider } from '@candor/llm';
 import { type OpenAiTestFault, type OpenAiTestServer, startOpenAiTestServer } from '@candor/llm/testing';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type TestClient, useTestApp } from '../../test/app.js';
 import { describeOnEachDatabase } from '../../test/databases.js';
 import { expectError, expectNothingStored, newUser, totalBalance } from '../../test/tool-runs.js';
@@ -396,10 +396,17 @@ function afterTheStop(llm: OpenAiTestServer, done: () => Promise<void>) {
 
 /**
  * Sends a message the way the web client does (`fetch` with the session cookies and the CSRF header, over a real
- * connection), reads the reply stream until a piece of the reply has arrived, then presses Stop like
- * `useChatSender().stop`: it aborts the request, which closes the connection. Returns the events read before that.
+ * connection), reads the reply stream until `readyToStop` (by default: a piece of the reply has arrived), then
+ * presses Stop like `useChatSender().stop`: it aborts the request, which closes the connection. Returns the events
+ * read before that.
  */
-async function sendAndStop(baseUrl: string, client: TestClient, body: Record<string, unknown>) {
+async function sendAndStop(
+  baseUrl: string,
+  client: TestClient,
+  body: Record<string, unknown>,
+  readyToStop: (events: ChatStreamEvent[]) => boolean | Promise<boolean> = (events) =>
+    events.some((e) => e.type === 'delta'),
+) {
   const stop = new AbortController();
   const response = await fetch(`${baseUrl}${SEND}`, {
     method: 'POST',
@@ -423,7 +430,7 @@ async function sendAndStop(baseUrl: string, client: TestClient, body: Record<str
     const whole = received.lastIndexOf('\n\n');
     return whole < 0 ? [] : eventsOf(received.slice(0, whole));
   };
-  while (!events().some((e) => e.type === 'delta')) {
+  while (!(await readyToStop(events()))) {
     const chunk = await reader.read();
     if (chunk.done) throw new Error(`the reply ended before it could be stopped:\n${received}`);
     received += decoder.decode(chunk.value, { stream: true });
@@ -577,6 +584,199 @@ describeOnEachDatabase('Secure LLM Chat stopped by the user', (database) => {
     expect(detail.messages[2]?.content).toBe(followUp);
     expect((await usageOf(client)).today).toBe(detail.tokens + stoppedTokens);
     expect(detail.tokens).toBeGreaterThan(usageBefore.today);
+  });
+});
+
+/** A promise the test settles when it chooses: it holds the fake model at a point the test wants to act in. */
+function latch() {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
+describeOnEachDatabase('Secure LLM Chat, one reply at a time', (database) => {
+  let llm: OpenAiTestServer;
+  let baseUrl: string;
+  /** When set, the model is held: each request calls `asked` on arrival and is answered once `answers` settles. */
+  let hold: { asked: () => void; answers: Promise<void> } | undefined;
+  /** What the next chat request does instead of answering in full; `modelAsked` settles when it arrives. */
+  let nextFault: { fault: OpenAiTestFault; modelAsked?: () => void } | undefined;
+  const env: Record<string, string> = { CHAT_DAILY_TOKENS: '200000' };
+  beforeAll(async () => {
+    llm = await startOpenAiTestServer({
+      reply: async (messages) => {
+        hold?.asked();
+        await hold?.answers;
+        return placeholderEcho(messages);
+      },
+      fault: () => {
+        const next = nextFault;
+        nextFault = undefined;
+        next?.modelAsked?.();
+        return next?.fault;
+      },
+    });
+    env.LLM_BASE_URL = llm.url;
+    env.LLM_MODELS = MODEL;
+  });
+  afterAll(() => llm.close());
+  // A test that failed while the model was held must not hold the next one's.
+  afterEach(() => {
+    hold = undefined;
+  });
+  const t = useTestApp(database, { env });
+  beforeAll(async () => {
+    baseUrl = await t().app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  const leasesOf = (userId: string) =>
+    t().database.handle.db.select().from(chatReplyLeases).where(eq(chatReplyLeases.userId, userId));
+  /** The user's stored prompts, oldest first. */
+  const promptsOf = async (userId: string) =>
+    (
+      await t()
+        .database.handle.db.select()
+        .from(chatMessages)
+        .where(and(eq(chatMessages.userId, userId), eq(chatMessages.role, 'user')))
+        .orderBy(asc(chatMessages.createdAt))
+    ).map((m) => m.maskedContent);
+
+  it('refuses a message sent while a reply is being written, in any chat, and stores nothing of it', async () => {
+    const { client, userId } = await newUser(t());
+    const first = await send(client, { model: MODEL, content: 'Draft a note to the landlord.', masks: [] });
+    const chat = first[0];
+    if (chat?.type !== 'chat') throw new Error('no chat event');
+    const requestsBefore = llm.requests.length;
+
+    // Two tabs send at once, one into the chat and one into a new chat. The model holds its answer, so the reply
+    // that won is still being written when the other send is answered.
+    const modelAnswers = latch();
+    const bothAsked = latch();
+    let asked = 0;
+    hold = {
+      asked: () => {
+        asked += 1;
+        if (asked === 2) bothAsked.open();
+      },
+      answers: modelAnswers.opened,
+    };
+    const bodies = [
+      { chat_id: chat.chat.id, model: MODEL, content: 'Make it shorter.', masks: [] },
+      { model: MODEL, content: 'Draft a note to the plumber.', masks: [] },
+    ];
+    const sends = bodies.map((body, index) => client.post(SEND, body).then((response) => ({ response, index })));
+    const refused = await Promise.race([
+      ...sends,
+      bothAsked.opened.then(() => {
+        throw new Error('both messages reached the model');
+      }),
+    ]);
+    expectError(refused.response, 409, 'chat_reply_in_progress');
+    expect(refused.response.json().error.message).toBe(
+      'Another reply is still being written, perhaps in another tab. Wait for it to finish or stop it, then send again.',
+    );
+    modelAnswers.open();
+    hold = undefined;
+    const streamed = (await Promise.all(sends)).find((outcome) => outcome !== refused);
+    if (!streamed) throw new Error('no send streamed');
+    expect(streamed.response.statusCode, streamed.response.body).toBe(200);
+    expect(eventsOf(streamed.response.body).at(-1)?.type).toBe('reply');
+
+    // Only the reply that streamed asked the model, and only its prompt is stored.
+    const refusedContent = bodies[refused.index]?.content ?? '';
+    const streamedContent = bodies[streamed.index]?.content ?? '';
+    expect(llm.requests.length).toBe(requestsBefore + 1);
+    expect(JSON.stringify(llm.requests.at(-1)?.body)).not.toContain(refusedContent);
+    expect(await promptsOf(userId)).toEqual(['Draft a note to the landlord.', streamedContent]);
+    const list = chatListSchema.parse((await client.get(`${GOVERNANCE}/my-chats`)).json());
+    expect(list.items).toHaveLength(refused.index === 1 ? 1 : 2);
+    const usage = await usageOf(client);
+    expect(usage.today).toBe(list.items.reduce((sum, item) => sum + item.tokens, 0));
+
+    // The reply is in and its lease given back: the refused message goes through now.
+    expect(await leasesOf(userId)).toEqual([]);
+    const again = await send(client, bodies[refused.index] ?? {});
+    expect(again.at(-1)?.type).toBe('reply');
+    expect(await promptsOf(userId)).toEqual(['Draft a note to the landlord.', streamedContent, refusedContent]);
+  });
+
+  it('counts the prompt of a reply stopped before its first token, and the next message goes through', async () => {
+    const { client, userId } = await newUser(t());
+    const modelAsked = latch();
+    nextFault = { fault: { type: 'stall', afterChunks: 0 }, modelAsked: modelAsked.open };
+    const events = await sendAndStop(
+      baseUrl,
+      client,
+      { model: MODEL, content: PROMPT, masks: masksOf(PROMPT) },
+      async (received) => {
+        if (!received.some((e) => e.type === 'prompt')) return false;
+        await modelAsked.opened;
+        return true;
+      },
+    );
+    expect(events.map((e) => e.type)).toEqual(['chat', 'prompt']);
+    const { db } = t().database.handle;
+    await afterTheStop(llm, async () => {
+      expect(await db.select().from(chats).where(eq(chats.userId, userId))).toEqual([]);
+    });
+
+    // The model had read the prompt, so the day counts it (estimated, as no count came), and no reply tokens.
+    const request = llm.requests.at(-1);
+    expect(await tokenUseOf(db, userId)).toEqual([
+      expect.objectContaining({
+        chatId: null,
+        promptTokens: promptTokensOf(request),
+        completionTokens: 0,
+        estimated: true,
+      }),
+    ]);
+    expect(await usageOf(client)).toMatchObject({ today: promptTokensOf(request), by_chat: [] });
+    await expectNothingStored(t(), userId);
+
+    expect(await leasesOf(userId)).toEqual([]);
+    const again = await send(client, { model: MODEL, content: PROMPT, masks: masksOf(PROMPT) });
+    expect(again.at(-1)?.type).toBe('reply');
+  });
+
+  it('counts nothing for a model that failed before its first token, and the next message goes through', async () => {
+    const { client, userId } = await newUser(t());
+    nextFault = { fault: { type: 'status', status: 400 } };
+    const events = await send(client, { model: MODEL, content: PROMPT, masks: masksOf(PROMPT) });
+    expect(events.map((e) => e.type)).toEqual(['chat', 'prompt', 'error']);
+    expect(await tokenUseOf(t().database.handle.db, userId)).toEqual([]);
+    expect(await usageOf(client)).toMatchObject({ today: 0, by_day: [], by_chat: [] });
+
+    expect(await leasesOf(userId)).toEqual([]);
+    const again = await send(client, { model: MODEL, content: PROMPT, masks: masksOf(PROMPT) });
+    expect(again.at(-1)?.type).toBe('reply');
+  });
+
+  it('holds a user to a reply another process is writing, until its lease runs out', async () => {
+    const { client, userId } = await newUser(t());
+    const { db } = t().database.handle;
+    const requestsBefore = llm.requests.length;
+    // The lease another server process took for a reply it is writing.
+    const leaseId = randomUUID();
+    await db.insert(chatReplyLeases).values({ userId, leaseId, expiresAt: new Date(Date.now() + 60_000) });
+    expectError(
+      await client.post(SEND, { model: MODEL, content: PROMPT, masks: masksOf(PROMPT) }),
+      409,
+      'chat_reply_in_progress',
+    );
+    expect(llm.requests.length).toBe(requestsBefore);
+    expect(await promptsOf(userId)).toEqual([]);
+    expect(chatListSchema.parse((await client.get(`${GOVERNANCE}/my-chats`)).json()).items).toEqual([]);
+
+    // That process died mid-reply: once its lease has run out, the user is no longer held.
+    await db
+      .update(chatReplyLeases)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(chatReplyLeases.userId, userId));
+    const events = await send(client, { model: MODEL, content: PROMPT, masks: masksOf(PROMPT) });
+    expect(events.at(-1)?.type).toBe('reply');
+    expect(await leasesOf(userId)).toEqual([]);
   });
 });
 

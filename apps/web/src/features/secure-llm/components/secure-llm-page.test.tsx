@@ -305,6 +305,29 @@ describe('SecureLlmPage', () => {
     expect(message().value).toBe('Hello there');
   });
 
+  it('says a reply is still being written elsewhere, and gives the text back', async () => {
+    const user = userEvent.setup();
+    server.onSend = () =>
+      new Response(
+        JSON.stringify({
+          error: {
+            code: 'chat_reply_in_progress',
+            message:
+              'Another reply is still being written, perhaps in another tab. Wait for it to finish or stop it, then send again.',
+          },
+        }),
+        { status: 409, headers: { 'content-type': 'application/json' } },
+      );
+    await renderPage();
+    await user.click(message());
+    await user.paste('Hello there');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText(/Another reply is still being written, perhaps in another tab\./)).toBeTruthy();
+    expect(screen.getByText('Nothing is lost: your message is in the box below.')).toBeTruthy();
+    expect(message().value).toBe('Hello there');
+    expect(screen.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', false);
+  });
+
   it('masks a selection the preview did not find, everywhere it occurs', async () => {
     const user = userEvent.setup();
     const stream = controlledStream();
