@@ -7,8 +7,33 @@ import { createSignedInUser } from '../support/users';
 
 const secrets = Object.values(SECRETS);
 
-/** Uploads a document on /document-redactor, picks GDPR, redacts, and returns the downloaded file. */
-async function redact(page: Page, fileName: string, mimeType: string, bytes: Uint8Array) {
+/** Selects `value` in the options screen's text view, redacts it, and sees its box on the page preview. */
+async function redactSelection(page: Page, value: string) {
+  await page.getByRole('tab', { name: 'Text' }).click();
+  await page.getByRole('document', { name: /^Text of / }).evaluate((view, wanted) => {
+    const walker = document.createTreeWalker(view, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.textContent?.indexOf(wanted) ?? -1;
+      if (at === -1) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + wanted.length);
+      document.getSelection()?.removeAllRanges();
+      document.getSelection()?.addRange(range);
+      return;
+    }
+    throw new Error(`${wanted} is not in one text node`);
+  }, value);
+  await page.getByRole('button', { name: 'Redact selected text' }).click();
+  await page.getByRole('tab', { name: 'Pages' }).click();
+  await expect(page.getByTitle(`Your selection “${value}”: redacted`)).toBeVisible();
+}
+
+/**
+ * Uploads a document on /document-redactor, picks GDPR, redacts (with the text `selected` by hand too, when given)
+ * and returns the downloaded file.
+ */
+async function redact(page: Page, fileName: string, mimeType: string, bytes: Uint8Array, selected?: string) {
   await page.goto('/document-redactor');
   await page.locator('input[type="file"]').setInputFiles({ name: fileName, mimeType, buffer: Buffer.from(bytes) });
   // Reading starts a worker that loads pdf.js, OCR and the PII engine the first time.
@@ -19,6 +44,7 @@ async function redact(page: Page, fileName: string, mimeType: string, bytes: Uin
   for (const value of [SECRETS.email, SECRETS.card, SECRETS.iban]) {
     await expect(findings.getByText(value).first()).toBeVisible();
   }
+  if (selected) await redactSelection(page, selected);
   await page.getByRole('button', { name: 'Redact document' }).click();
 
   await expect(page).toHaveURL(/\/document-redactor\/result/);
@@ -36,8 +62,8 @@ test('document redactor: a PDF and a DOCX redacted under GDPR, no secret recover
   test.setTimeout(120_000);
   await createSignedInUser(page);
 
-  const pdf = await redact(page, 'account-review.pdf', 'application/pdf', await samplePdf());
-  const pdfCheck = await verifyRedaction(new Uint8Array(pdf), 'pdf', secrets);
+  const pdf = await redact(page, 'account-review.pdf', 'application/pdf', await samplePdf(), 'Friday');
+  const pdfCheck = await verifyRedaction(new Uint8Array(pdf), 'pdf', [...secrets, 'Friday']);
   expect(pdfCheck.checks.filter((c) => !c.passed)).toEqual([]);
   expect(pdf.toString('latin1')).not.toContain(SECRETS.email);
 

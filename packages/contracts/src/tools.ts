@@ -287,6 +287,19 @@ export const pageRectSchema = z.object({
 });
 export type PageRect = z.infer<typeof pageRectSchema>;
 
+/**
+ * A line of a previewed page and the box of each word on it: enough to box any stretch of the text, not only a
+ * finding. A word is a tuple, `[start, end, x, width]` ([start, end) of the text; x and width as fractions of the
+ * page), because a long document has thousands.
+ */
+export const pageLineSchema = z.object({
+  /** Top and height, as fractions of the page. */
+  y: z.number(),
+  height: z.number(),
+  words: z.array(z.tuple([offset, offset, z.number(), z.number()])),
+});
+export type PageLine = z.infer<typeof pageLineSchema>;
+
 /** `POST v1/tools/document-redaction/analyse` (multipart, field `file`): the document's text, pages and findings. */
 export const documentAnalysisSchema = z.object({
   file_name: z.string(),
@@ -303,6 +316,8 @@ export const documentAnalysisSchema = z.object({
       end: offset,
       /** A PNG of the page (`data:` URL) for PDFs and images; null for text documents. */
       preview: z.string().nullable(),
+      /** The page's lines, to box a selection on its preview; empty for a page without one. */
+      lines: z.array(pageLineSchema),
     }),
   ),
   /** Every finding at its entity's default threshold; policies pick among them by score. */

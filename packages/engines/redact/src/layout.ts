@@ -111,10 +111,22 @@ export function documentText(kind: DocumentKind, layout: TextLayout): DocumentTe
   };
 }
 
-/** The glyphs of a page that overlap `range`. */
+/**
+ * The glyphs of a page that overlap `range`. Glyphs come in text order, so a binary search finds the first: boxing
+ * every word of a long page stays fast.
+ */
 function glyphsIn(page: PageLayout, range: TextRange): Glyph[] {
   if (range.end <= page.start || range.start >= page.end) return [];
-  return page.glyphs.filter((glyph) => glyph.end > range.start && glyph.start < range.end);
+  let low = 0;
+  let high = page.glyphs.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((page.glyphs[middle]?.end ?? 0) <= range.start) low = middle + 1;
+    else high = middle;
+  }
+  let end = low;
+  while (end < page.glyphs.length && (page.glyphs[end]?.start ?? 0) < range.end) end++;
+  return page.glyphs.slice(low, end);
 }
 
 /** The boxes that cover a range: one per line it touches, grown by the margin and kept on the page. */

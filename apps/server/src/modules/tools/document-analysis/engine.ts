@@ -3,6 +3,7 @@ import { detectPii, type PiiEntityType, piiPolicies } from '@candor/engine-pii';
 import { documentKindFor, locateRanges, readDocument, renderPagePreviews } from '@candor/engine-redact';
 import { tokenizeWords } from '@candor/engine-writing/tokenize';
 import { refusalOf } from '../document-redaction/document-errors.js';
+import { pageLines, wordsOnPages } from '../document-redaction/page-layout.js';
 import { defineEngine, type EngineRefusal } from '../engines/engine-module.js';
 
 export interface DocumentAnalysisInput {
@@ -23,23 +24,33 @@ for (const policy of piiPolicies) {
   }
 }
 
-/** `POST v1/tools/document-redaction/analyse`: the document's text, page previews and every finding with its boxes. */
+/**
+ * `POST v1/tools/document-redaction/analyse`: the document's text, page previews, every finding with its boxes, and
+ * the boxes of the previewed pages' words, so the screen can box the user's own selections too.
+ */
 export default defineEngine<DocumentAnalysisInput, Omit<DocumentAnalysis, 'file_name'> | EngineRefusal>(
   async ({ fileName, bytes, limits }) => {
     try {
       const kind = documentKindFor(fileName, bytes);
       const document = await readDocument(bytes, kind, limits);
       const findings = detectPii(document.text, { thresholds: loosestThresholds });
-      const rects = await locateRanges(bytes, kind, findings);
       const previews = await renderPagePreviews(bytes, kind, { maxWidth: PREVIEW_WIDTH, maxPages: PREVIEW_PAGES });
       const previewOf = new Map(
         previews.map((p) => [p.page, `data:image/png;base64,${Buffer.from(p.png).toString('base64')}`]),
       );
+      const words = wordsOnPages(document, new Set(previewOf.keys()));
+      // Findings and words in one call: each call reads the document again.
+      const rects = await locateRanges(bytes, kind, [...findings, ...words]);
+      const lines = pageLines(words, rects.slice(findings.length));
       return {
         kind,
         text: document.text,
         words: tokenizeWords(document.text).length,
-        pages: document.pages.map((page) => ({ ...page, preview: previewOf.get(page.number) ?? null })),
+        pages: document.pages.map((page) => ({
+          ...page,
+          preview: previewOf.get(page.number) ?? null,
+          lines: lines.get(page.number) ?? [],
+        })),
         findings: findings.map(({ start, end, type, score, text }, i) => ({
           start,
           end,

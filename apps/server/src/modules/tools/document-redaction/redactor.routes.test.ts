@@ -41,19 +41,34 @@ const LETTER = [
   'Kind regards, the support team',
 ];
 
-/** A real PDF with a text layer and an author in its metadata. */
-function letterPdf(): Promise<Buffer> {
+/** A real PDF with a text layer, as `draw` writes it. */
+function writePdf(options: PDFKit.PDFDocumentOptions, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', info: { Title: `Letter to ${SECRETS.name}`, Author: SECRETS.name } });
+    const doc = new PDFDocument(options);
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
-    doc.fontSize(12);
-    for (const line of LETTER) doc.text(line).moveDown();
+    draw(doc);
     doc.end();
   });
 }
+
+/** The letter, with an author in its metadata. */
+const letterPdf = () =>
+  writePdf({ size: 'A4', info: { Title: `Letter to ${SECRETS.name}`, Author: SECRETS.name } }, (doc) => {
+    doc.fontSize(12);
+    for (const line of LETTER) doc.text(line).moveDown();
+  });
+
+/** Minutes with a line on each of `pages` pages: longer than the previews go. */
+const minutesPdf = (pages: number) =>
+  writePdf({ size: 'A4' }, (doc) => {
+    for (let page = 1; page <= pages; page++) {
+      if (page > 1) doc.addPage();
+      doc.text(`Minutes, page ${page}: the committee agreed the budget.`);
+    }
+  });
 
 /** Every stream of a PDF, inflated where it is compressed: where a leaked string would hide. */
 function rawPdfContent(pdf: Buffer): string {
@@ -105,6 +120,20 @@ describeOnEachDatabase('the Document Redactor', (database) => {
     for (const type of ['PERSON_NAME', 'EMAIL_ADDRESS', 'CREDIT_CARD_NUMBER', 'IBAN_CODE']) {
       expect(found.get(type as never)?.rects.length, type).toBeGreaterThan(0);
     }
+    // Every word of the previewed page has a box, so the screen can box any selection: the box a finding gets.
+    const [page] = analysis.pages;
+    const laidOut = (page?.lines ?? []).flatMap(({ y, height, words }) =>
+      words.map(([start, end, x, width]) => ({ start, end, x, y, width, height })),
+    );
+    expect(laidOut.map(({ start, end }) => analysis.text.slice(start, end))).toEqual(
+      analysis.text.slice(page?.start, page?.end).match(/\S+/g),
+    );
+    const email = found.get('EMAIL_ADDRESS');
+    const emailWord = laidOut.find((word) => word.start === email?.start && word.end === email?.end);
+    const [emailBox] = email?.rects ?? [];
+    for (const side of ['x', 'y', 'width', 'height'] as const) {
+      expect(emailWord?.[side], side).toBeCloseTo(emailBox?.[side] ?? Number.NaN, 3);
+    }
 
     const before = await totalBalance(client);
     const done = await redact(client, jobBody('letter.pdf', pdf, analysis));
@@ -141,12 +170,23 @@ describeOnEachDatabase('the Document Redactor', (database) => {
     );
   });
 
+  it('previews and lays out the first 20 pages of a longer PDF only', async () => {
+    const { client } = await newUser(t());
+    const analysis = await analyse(client, 'minutes.pdf', await minutesPdf(22));
+    expect(analysis.pages).toHaveLength(22);
+    const firstTwenty = [...Array(20).fill(true), false, false];
+    expect(analysis.pages.map((page) => page.preview !== null)).toEqual(firstTwenty);
+    expect(analysis.pages.map((page) => page.lines.length > 0)).toEqual(firstTwenty);
+  });
+
   it('redacts a text file with pseudonyms that stay the same for the same person', async () => {
     const { client } = await newUser(t());
     const text = `${LETTER.join('\n')}\nP.S. ${SECRETS.name} asked us to keep this note.`;
     const bytes = new TextEncoder().encode(text);
     const analysis = await analyse(client, 'note.txt', bytes);
     expect(analysis.kind).toBe('text');
+    // No picture of a text file's page, so nothing to box on one.
+    expect(analysis.pages.map((page) => [page.preview, page.lines])).toEqual([[null, []]]);
     const done = await redact(client, jobBody('note.txt', bytes, analysis, 'pseudonym'));
     expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
     const file = await client.get(`${DETECTOR}/v1/tools/document-redaction/${done.history_id}/file`);

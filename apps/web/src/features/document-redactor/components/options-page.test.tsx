@@ -197,6 +197,34 @@ describe('OptionsPage', () => {
     expect(within(mine).getAllByRole('listitem')).toHaveLength(1);
   });
 
+  it('boxes the user’s own selections on the page previews as they are added and removed', async () => {
+    await renderOptions();
+    expect(screen.getByText('The preview shows the first of 2 pages.')).toBeTruthy();
+    const selectionBox = () => screen.queryByTitle('Your selection “your order”: redacted');
+    const pageOne = () => screen.getByRole('list', { name: 'Pages of letter.pdf' }).firstElementChild;
+    expect(pageOne()?.textContent).toContain('2 marked');
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Text' }));
+    selectInText('your order');
+    await userEvent.click(screen.getByRole('button', { name: 'Redact selected text' }));
+    await userEvent.click(screen.getByRole('tab', { name: 'Pages' }));
+    // Where the fixture's layout has "your order" (the second line, a character 1% of the page wide from 10%).
+    const box = selectionBox();
+    if (!(box instanceof HTMLElement)) throw new Error('the selection has no box on the page');
+    const column = 'Please write to maria.garcia@example.com about '.length;
+    expect(Number.parseFloat(box.style.left)).toBeCloseTo(10 + column);
+    expect(Number.parseFloat(box.style.top)).toBeCloseTo(14);
+    expect(Number.parseFloat(box.style.width)).toBeCloseTo('your order'.length);
+    expect(box.className).toContain('bg-zinc-700/60');
+    expect(pageOne()?.textContent).toContain('3 marked');
+
+    const mine = screen.getByRole('list', { name: 'Your redactions' });
+    await userEvent.click(within(mine).getByRole('button', { name: 'Stop redacting “your order”' }));
+    expect(selectionBox()).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Undo: Removed a selection' }));
+    expect(selectionBox()).toBeTruthy();
+  });
+
   it('sends the file, the text and the chosen redactions, then shows the stored result', async () => {
     let polls = 0;
     server.respond = ({ method, path }) => {

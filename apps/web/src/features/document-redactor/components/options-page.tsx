@@ -24,10 +24,11 @@ import { toast } from '@/lib/toast';
 import { DOCUMENT_REDACTION } from '../api/document-analysis';
 import { usePiiEntities, usePiiPolicies } from '../api/pii-catalogue';
 import { redactionCopy } from '../lib/copy';
-import { kindLabels, plural } from '../lib/document-meta';
+import { excerpt, kindLabels, plural } from '../lib/document-meta';
 import { draftReducer, initialDraft } from '../lib/draft';
 import { entityColour, manualColour } from '../lib/entity-colours';
 import { type Finding, groupFindings, groupPositions, typeLabel } from '../lib/findings';
+import { boxesForRange } from '../lib/page-boxes';
 import type { TextRange } from '../lib/ranges';
 import { draftRedactions, fileToBase64, redactionCount, redactionInput } from '../lib/redaction-input';
 import { type RedactorDocument, redactorStore } from '../store';
@@ -205,7 +206,22 @@ function RedactionEditor({
     return [...manual, ...chosen, ...kept];
   }, [draft, findings, positions, names, idPrefix]);
 
-  const boxes = useMemo(
+  const selectionBoxes = useMemo(
+    () =>
+      draft.manual.flatMap((range) =>
+        boxesForRange(analysis.pages, range).map(
+          (rect, part): PreviewBox => ({
+            key: `manual-${range.start}-${range.end}-${part}`,
+            ...rect,
+            className: manualColour.boxMarked,
+            label: `Your selection “${excerpt(text.slice(range.start, range.end), 40)}”: redacted`,
+          }),
+        ),
+      ),
+    [draft.manual, analysis.pages, text],
+  );
+
+  const findingBoxes = useMemo(
     () =>
       findings.flatMap((finding, index) => {
         const on = draft.selected.has(index);
@@ -225,6 +241,8 @@ function RedactionEditor({
       }),
     [draft, findings, positions, names, idPrefix],
   );
+  // Selections go first, so the findings' toggles are drawn over them and stay clickable.
+  const boxes = useMemo(() => [...selectionBoxes, ...findingBoxes], [selectionBoxes, findingBoxes]);
 
   const addSelection = (range: TextRange) => dispatch({ kind: 'add-manual', ranges: [range], label: 'your selection' });
 
@@ -288,11 +306,6 @@ function RedactionEditor({
               </div>
               <TabsContent value="pages" className="min-h-0 overflow-y-auto px-4 py-4">
                 <PagePreviews pages={analysis.pages} boxes={boxes} fileName={analysis.file_name} />
-                {draft.manual.length > 0 && (
-                  <p className="mt-4 text-muted-foreground text-xs">
-                    Your own selections are marked in the Text view; they are redacted on the pages as well.
-                  </p>
-                )}
               </TabsContent>
               <TabsContent value="text" className="min-h-0">
                 {textView}

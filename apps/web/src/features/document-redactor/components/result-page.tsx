@@ -28,6 +28,7 @@ import { redactionCopy } from '../lib/copy';
 import { fileTypeLabel, plural, styleLabel } from '../lib/document-meta';
 import { entityColour, manualColour } from '../lib/entity-colours';
 import { groupFindings, groupPositions, typeLabel } from '../lib/findings';
+import { boxesForRange } from '../lib/page-boxes';
 import { replacementRanges } from '../lib/redacted-text';
 import { redactionReportCsv, redactionReportJson, reportFileName, shownReplacement } from '../lib/report';
 import { type RedactorDocument, redactorStore } from '../store';
@@ -282,16 +283,15 @@ function BeforeAfter({
     className: colourOf(redaction.type).marked,
     label: `${nameOf(redaction.type)} · replaced by ${shownReplacement(redaction)}`,
   }));
-  // The pages as they were, with a black box where each found value was redacted.
-  const boxes: PreviewBox[] = result.redactions.flatMap((redaction) => {
-    const finding = analysis.findings.find((f) => f.start === redaction.start && f.end === redaction.end);
-    return (finding?.rects ?? []).map((rect, part) => ({
+  // The pages as they were, with a black box wherever text was redacted.
+  const boxes: PreviewBox[] = result.redactions.flatMap((redaction) =>
+    boxesForRange(analysis.pages, redaction).map((rect, part) => ({
       key: `${redaction.start}-${part}`,
       ...rect,
       className: 'border-black bg-black',
       label: `${nameOf(redaction.type)}: redacted`,
-    }));
-  });
+    })),
+  );
   const hasPreviews = analysis.pages.some((page) => page.preview);
 
   return (
@@ -332,7 +332,7 @@ function BeforeAfter({
       {hasPreviews && boxes.length > 0 && (
         <ReportPanel title="Where the redactions are on the pages">
           <p className="mb-4 text-muted-foreground text-xs">
-            The original pages with a box over each redacted finding; the downloaded file is the exact result.
+            The original pages with a box over each redaction; the downloaded file is the exact result.
           </p>
           <PagePreviews pages={analysis.pages} boxes={boxes} fileName={analysis.file_name} />
         </ReportPanel>

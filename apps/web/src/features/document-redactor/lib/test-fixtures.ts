@@ -17,14 +17,41 @@ export const EMAIL = at('maria.garcia@example.com');
 export const CARD = at('4111 1111 1111 1111');
 export const IBAN = at('GB82 WEST 1234 5698 7654 32');
 
+/** A previewed page's lines as the analysis lays them out, in a monospace font: 1% of the page a character. */
+const monospaceLines = (pageText: string, pageStart: number): DocumentAnalysis['pages'][number]['lines'] =>
+  [...pageText.matchAll(/[^\n]+/g)].map((line, index) => ({
+    y: 0.1 + index * 0.04,
+    height: 0.02,
+    words: [...line[0].matchAll(/\S+/g)].map((word): [number, number, number, number] => {
+      const start = pageStart + line.index + word.index;
+      return [start, start + word[0].length, 0.1 + word.index * 0.01, word[0].length * 0.01];
+    }),
+  }));
+
 export const letterAnalysis: DocumentAnalysis = {
   file_name: 'letter.pdf',
   kind: 'pdf',
   text: LETTER_TEXT,
   words: 24,
   pages: [
-    { number: 1, width: 612, height: 792, start: 0, end: PAGE_ONE.length, preview: 'data:image/png;base64,AAAA' },
-    { number: 2, width: 612, height: 792, start: PAGE_ONE.length, end: LETTER_TEXT.length, preview: null },
+    {
+      number: 1,
+      width: 612,
+      height: 792,
+      start: 0,
+      end: PAGE_ONE.length,
+      preview: 'data:image/png;base64,AAAA',
+      lines: monospaceLines(PAGE_ONE, 0),
+    },
+    {
+      number: 2,
+      width: 612,
+      height: 792,
+      start: PAGE_ONE.length,
+      end: LETTER_TEXT.length,
+      preview: null,
+      lines: [],
+    },
   ],
   findings: [
     { ...NAME, type: 'PERSON_NAME', score: 0.62, rects: [{ page: 1, x: 0.1, y: 0.1, width: 0.2, height: 0.02 }] },
