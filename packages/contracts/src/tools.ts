@@ -314,7 +314,7 @@ export const documentAnalysisSchema = z.object({
       /** The page's part of `text`: [start, end). */
       start: offset,
       end: offset,
-      /** A PNG of the page (`data:` URL) for PDFs and images; null for text documents. */
+      /** A WebP picture of the page (`data:` URL) for PDFs and images; null for text documents. */
       preview: z.string().nullable(),
       /** The page's lines, to box a selection on its preview; empty for a page without one. */
       lines: z.array(pageLineSchema),

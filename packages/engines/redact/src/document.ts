@@ -82,7 +82,7 @@ export async function locateRanges(bytes: Uint8Array, kind: DocumentKind, ranges
   }
 }
 
-/** The pages as PNGs no wider than `maxWidth` (PDF and image; [] otherwise), unredacted, to highlight findings on. */
+/** The pages as images (`PREVIEW_MEDIA_TYPE`) no wider than `maxWidth` (PDF and image; [] otherwise), unredacted, to highlight findings on. */
 export async function renderPagePreviews(
   bytes: Uint8Array,
   kind: DocumentKind,

@@ -20,4 +20,5 @@ export { DocumentError } from './document-error.js';
 export { documentKindFor, SUPPORTED_EXTENSIONS } from './document-kind.js';
 export { type DocxInspection, docxUnpackLimit, inspectDocx, isZip } from './docx/docx-zip.js';
 export { openPdf, type PdfOpening } from './pdf/pdf-open.js';
+export { PREVIEW_MEDIA_TYPE } from './preview.js';
 export type * from './types.js';

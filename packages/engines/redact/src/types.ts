@@ -72,7 +72,8 @@ export interface RedactedDocument {
 
 export interface PagePreview {
   page: number;
-  png: Uint8Array;
+  /** The page as a WebP image (`PREVIEW_MEDIA_TYPE`). */
+  image: Uint8Array;
   width: number;
   height: number;
 }

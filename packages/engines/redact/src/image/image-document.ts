@@ -2,6 +2,7 @@ import { type Canvas, createCanvas } from '@napi-rs/canvas';
 import { boxesFor, LayoutBuilder, rectsFor, type TextLayout } from '../layout.js';
 import { cachedLayout } from '../layout-cache.js';
 import { type PaintedBox, paintBoxes } from '../paint.js';
+import { pagePreview } from '../preview.js';
 import { NeedleSet } from '../text-search.js';
 import type { PagePreview, Rect, RedactionRange, RedactionStyle, TextRange, Verification } from '../types.js';
 import { foundInBytes, rawNeedles, searchCheck, verification } from '../verification.js';
@@ -55,7 +56,7 @@ export async function locateImage(bytes: Uint8Array, ranges: TextRange[]): Promi
 export async function previewImage(bytes: Uint8Array, maxWidth: number): Promise<PagePreview> {
   const image = decodeImage(bytes);
   const canvas = draw(image, Math.min(1, maxWidth / image.width), null);
-  return { page: 1, png: new Uint8Array(await canvas.encode('png')), width: canvas.width, height: canvas.height };
+  return pagePreview(1, canvas);
 }
 
 export async function redactImage(

@@ -3,6 +3,7 @@ import { unreadable } from '../document-error.js';
 import { boxesFor, keptTextRuns, type TextLayout } from '../layout.js';
 import { cachedLayout } from '../layout-cache.js';
 import { type PaintedBox, paintBoxes } from '../paint.js';
+import { pagePreview } from '../preview.js';
 import type { PagePreview, PreviewOptions, RedactionRange, RedactionStyle } from '../types.js';
 import { pageImage } from './page-image.js';
 import { readPdfLayout } from './pdf-layout.js';
@@ -30,7 +31,7 @@ export function readPdf(bytes: Uint8Array, maxPages: number): Promise<TextLayout
   });
 }
 
-/** Each page as a PNG no wider than `maxWidth`, for showing the findings on. */
+/** Each page as an image no wider than `maxWidth`, for showing the findings on. */
 export function previewPdf(bytes: Uint8Array, options: PreviewOptions): Promise<PagePreview[]> {
   return withPdf(bytes, Number.POSITIVE_INFINITY, async (document) => {
     const previews: PagePreview[] = [];
@@ -39,12 +40,7 @@ export function previewPdf(bytes: Uint8Array, options: PreviewOptions): Promise<
       const page = await document.getPage(number);
       const width = page.getViewport({ scale: 1 }).width;
       const canvas = await renderPage(page, capScale(page, options.maxWidth / width));
-      previews.push({
-        page: number,
-        png: new Uint8Array(await canvas.encode('png')),
-        width: canvas.width,
-        height: canvas.height,
-      });
+      previews.push(await pagePreview(number, canvas));
       page.cleanup();
     }
     return previews;

@@ -89,11 +89,8 @@ describe('PDF reading', () => {
     expect(previews.map((preview) => preview.page)).toEqual([1, 2]);
     expect(previews[0]?.width).toBe(400);
     expect(previews[0]?.height).toBe(Math.ceil((400 * 792) / 612));
-    expect(
-      Buffer.from(previews[0]?.png ?? [])
-        .subarray(1, 4)
-        .toString(),
-    ).toBe('PNG');
+    // A WebP file: a RIFF container of type WEBP.
+    expect(Buffer.from(previews[0]?.image ?? []).toString('latin1', 8, 12)).toBe('WEBP');
   });
 });
 
@@ -167,8 +164,8 @@ describe('PDF redaction', () => {
     if (!box || !before || !after) throw new Error('missing preview');
     const { createCanvas, loadImage } = await import('@napi-rs/canvas');
     // The share of dark pixels along the middle of the box: glyph strokes before, solid black after.
-    const darkShare = async (png: Uint8Array) => {
-      const image = await loadImage(Buffer.from(png));
+    const darkShare = async (preview: Uint8Array) => {
+      const image = await loadImage(Buffer.from(preview));
       const canvas = createCanvas(image.width, image.height);
       const context = canvas.getContext('2d');
       context.drawImage(image, 0, 0);
@@ -179,8 +176,8 @@ describe('PDF redaction', () => {
       for (let index = 0; index < row.length; index += 4) if ((row[index] ?? 255) < 40) dark++;
       return dark / width;
     };
-    expect(await darkShare(before.png)).toBeLessThan(0.5);
-    expect(await darkShare(after.png)).toBe(1);
+    expect(await darkShare(before.image)).toBeLessThan(0.5);
+    expect(await darkShare(after.image)).toBe(1);
   });
 
   it('fails verification for a box drawn over live text, which is not redaction', async () => {

@@ -1,6 +1,12 @@
 import type { DocumentAnalysis } from '@candor/contracts/tools';
 import { detectPii, type PiiEntityType, piiPolicies } from '@candor/engine-pii';
-import { documentKindFor, locateRanges, readDocument, renderPagePreviews } from '@candor/engine-redact';
+import {
+  documentKindFor,
+  locateRanges,
+  PREVIEW_MEDIA_TYPE,
+  readDocument,
+  renderPagePreviews,
+} from '@candor/engine-redact';
 import { tokenizeWords } from '@candor/engine-writing/tokenize';
 import { refusalOf } from '../document-redaction/document-errors.js';
 import { pageLines, wordsOnPages } from '../document-redaction/page-layout.js';
@@ -36,7 +42,7 @@ export default defineEngine<DocumentAnalysisInput, Omit<DocumentAnalysis, 'file_
       const findings = detectPii(document.text, { thresholds: loosestThresholds });
       const previews = await renderPagePreviews(bytes, kind, { maxWidth: PREVIEW_WIDTH, maxPages: PREVIEW_PAGES });
       const previewOf = new Map(
-        previews.map((p) => [p.page, `data:image/png;base64,${Buffer.from(p.png).toString('base64')}`]),
+        previews.map((p) => [p.page, `data:${PREVIEW_MEDIA_TYPE};base64,${Buffer.from(p.image).toString('base64')}`]),
       );
       const words = wordsOnPages(document, new Set(previewOf.keys()));
       // Findings and words in one call: each call reads the document again.

@@ -115,7 +115,7 @@ describeOnEachDatabase('the Document Redactor', (database) => {
     const analysis = await analyse(client, 'letter.pdf', pdf);
     expect(analysis.kind).toBe('pdf');
     expect(analysis.pages).toHaveLength(1);
-    expect(analysis.pages[0]?.preview).toMatch(/^data:image\/png;base64,/);
+    expect(analysis.pages[0]?.preview).toMatch(/^data:image\/webp;base64,/);
     const found = new Map(analysis.findings.map((f) => [f.type, f]));
     for (const type of ['PERSON_NAME', 'EMAIL_ADDRESS', 'CREDIT_CARD_NUMBER', 'IBAN_CODE']) {
       expect(found.get(type as never)?.rects.length, type).toBeGreaterThan(0);

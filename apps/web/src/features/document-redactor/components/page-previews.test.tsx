@@ -9,7 +9,7 @@ const pages = Array.from({ length: 37 }, (_, index) => ({
   height: 792,
   start: index * 100,
   end: index * 100 + 98,
-  preview: index < 20 ? 'data:image/png;base64,AAAA' : null,
+  preview: index < 20 ? 'data:image/webp;base64,AAAA' : null,
   lines: [],
 }));
 

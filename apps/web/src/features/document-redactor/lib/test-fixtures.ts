@@ -40,7 +40,7 @@ export const letterAnalysis: DocumentAnalysis = {
       height: 792,
       start: 0,
       end: PAGE_ONE.length,
-      preview: 'data:image/png;base64,AAAA',
+      preview: 'data:image/webp;base64,AAAA',
       lines: monospaceLines(PAGE_ONE, 0),
     },
     {
