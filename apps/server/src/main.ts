@@ -9,7 +9,12 @@ import { createLogger } from './config/logger.js';
 import { loadOrCreateSecret } from './config/secrets.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { pruneAuthRows } from './modules/auth/index.js';
-import { sweepSubscriptions } from './modules/payment/index.js';
+import {
+  type BillingStopper,
+  billingStopperFor,
+  retryBillingStops,
+  sweepSubscriptions,
+} from './modules/payment/index.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const PRUNE_EVERY_MS = 6 * 3_600_000;
@@ -36,24 +41,49 @@ function connectRedis(url: string, logger: Logger): Redis {
   return redis;
 }
 
-/**
- * Renews due local subscriptions and ends lapsed plans every `seconds`. Every instance may run it: rows are claimed
- * with SKIP LOCKED, so they share the work instead of repeating it. A pass never overlaps the previous one here.
- */
-function startSubscriptionSweep(db: DatabaseHandle['db'], seconds: number, logger: Logger): void {
+/** Runs `pass` every `seconds`; a pass never overlaps the previous one here. */
+function repeatEvery(seconds: number, pass: () => Promise<void>): void {
   let running = false;
   setInterval(() => {
     if (running) return;
     running = true;
+    pass().finally(() => {
+      running = false;
+    });
+  }, seconds * 1_000).unref();
+}
+
+/**
+ * Renews due local subscriptions and ends lapsed plans every `seconds`. Every instance may run it: rows are claimed
+ * with SKIP LOCKED, so they share the work instead of repeating it.
+ */
+function startSubscriptionSweep(db: DatabaseHandle['db'], seconds: number, logger: Logger): void {
+  repeatEvery(seconds, () =>
     sweepSubscriptions(db, new Date())
       .then((result) => {
         if (result.renewed + result.ended > 0) logger.info(result, 'subscription sweep');
       })
-      .catch((err) => logger.warn({ err }, 'the subscription sweep failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, seconds * 1_000).unref();
+      .catch((err) => logger.warn({ err }, 'the subscription sweep failed')),
+  );
+}
+
+/**
+ * Retries stopping the provider's billing of replaced subscriptions every `seconds`. Every instance may run it: each
+ * stop is claimed with SKIP LOCKED, so one instance makes each attempt.
+ */
+function startBillingStopRetries(
+  db: DatabaseHandle['db'],
+  provider: BillingStopper,
+  seconds: number,
+  logger: Logger,
+): void {
+  repeatEvery(seconds, () =>
+    retryBillingStops({ db, provider, clock: () => new Date(), log: logger })
+      .then((result) => {
+        if (result.stopped > 0) logger.info(result, 'replaced subscriptions stopped at the provider');
+      })
+      .catch((err) => logger.warn({ err }, 'retrying billing stops failed')),
+  );
 }
 
 async function main(): Promise<void> {
@@ -89,6 +119,10 @@ async function main(): Promise<void> {
 
     if (config.services.includes('payment') && config.payment.subscriptionSweepSeconds > 0) {
       startSubscriptionSweep(db, config.payment.subscriptionSweepSeconds, logger);
+      const billingStopper = billingStopperFor(config.payment);
+      if (billingStopper) {
+        startBillingStopRetries(db, billingStopper, config.payment.subscriptionSweepSeconds, logger);
+      }
     }
 
     if (config.redisUrl) redis = connectRedis(config.redisUrl, logger);

@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -367,6 +368,29 @@ export const invoices = pgTable(
   (t) => [
     index('invoices_user_idx').on(t.userId, t.createdAt),
     uniqueIndex('invoices_provider_invoice_idx').on(t.provider, t.providerInvoiceId),
+  ],
+);
+
+/**
+ * Provider subscriptions a new plan replaced that the provider must still be told to stop billing (an outbox): written
+ * in the transaction that replaces the plan, deleted once the provider accepts, retried with a backoff until then.
+ */
+export const billingStops = pgTable(
+  'billing_stops',
+  {
+    provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
+    providerSubscriptionId: text('provider_subscription_id').notNull(),
+    /** Failed attempts so far. */
+    attempts: integer('attempts').notNull().default(0),
+    /** When it is tried next; pushed ahead while an attempt is under way, so no other instance makes it too. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    /** The last failure's class, status and code: never its message, which may quote the provider's data. */
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.providerSubscriptionId] }),
+    index('billing_stops_due_idx').on(t.provider, t.nextAttemptAt),
   ],
 );
 

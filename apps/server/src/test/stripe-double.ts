@@ -35,6 +35,8 @@ export interface DoubleCheckoutSession {
 export interface DoubleSubscription {
   id: string;
   cancelAtPeriodEnd: boolean;
+  /** 'canceled' once cancelled outright (in the Dashboard, say): Stripe then refuses most updates. */
+  status?: 'active' | 'canceled';
 }
 
 /** The fields of a Stripe Checkout Session object (JSON) that the double answers with and events carry. */
@@ -189,26 +191,40 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     return { status: 200, body: sessionObject(session, 'open') };
   }
 
+  const missingSubscription = (subscriptionId: string) =>
+    failure({
+      status: 404,
+      type: 'invalid_request_error',
+      message: `No such subscription: '${subscriptionId}'`,
+      code: 'resource_missing',
+    });
+
+  const subscriptionObject = (subscription: DoubleSubscription) => ({
+    id: subscription.id,
+    object: 'subscription',
+    status: subscription.status ?? 'active',
+    cancel_at_period_end: subscription.cancelAtPeriodEnd,
+  });
+
   function updateSubscription(subscriptionId: string, form: Record<string, string>) {
     const subscription = subscriptions.get(subscriptionId);
-    if (!subscription) {
+    if (!subscription) return missingSubscription(subscriptionId);
+    if (subscription.status === 'canceled') {
+      // Stripe's answer, with no error code.
       return failure({
-        status: 404,
+        status: 400,
         type: 'invalid_request_error',
-        message: `No such subscription: '${subscriptionId}'`,
-        code: 'resource_missing',
+        message: 'A canceled subscription can only update its cancellation_details and metadata.',
       });
     }
     if (form.cancel_at_period_end !== undefined) subscription.cancelAtPeriodEnd = form.cancel_at_period_end === 'true';
-    return {
-      status: 200,
-      body: {
-        id: subscription.id,
-        object: 'subscription',
-        status: 'active',
-        cancel_at_period_end: subscription.cancelAtPeriodEnd,
-      },
-    };
+    return { status: 200, body: subscriptionObject(subscription) };
+  }
+
+  function retrieveSubscription(subscriptionId: string) {
+    const subscription = subscriptions.get(subscriptionId);
+    if (!subscription) return missingSubscription(subscriptionId);
+    return { status: 200, body: subscriptionObject(subscription) };
   }
 
   function route(method: string, path: string, form: Record<string, string>): Answer {
@@ -216,6 +232,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     if (method === 'POST' && path === '/v1/checkout/sessions') return createSession(form);
     const subscription = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
     if (method === 'POST' && subscription?.[1]) return updateSubscription(decodeURIComponent(subscription[1]), form);
+    if (method === 'GET' && subscription?.[1]) return retrieveSubscription(decodeURIComponent(subscription[1]));
     return failure({
       status: 404,
       type: 'invalid_request_error',

@@ -17,7 +17,8 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../http/errors.js';
 import { credit } from '../detector/ledger.js';
-import type { EventOutcome, HandleProviderEvent, ProviderEvent } from './providers/provider.js';
+import { attemptBillingStop, type BillingStop, recordBillingStop } from './billing-stops.js';
+import type { BillingStopper, EventOutcome, HandleProviderEvent, ProviderEvent } from './providers/provider.js';
 import { endPlan, insertInvoice, renewPeriod, startPaidPlan } from './subscriptions.js';
 
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
@@ -33,10 +34,10 @@ export interface EventHandlerDeps {
   clock: () => Date;
   log: Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>;
   /**
-   * Stops the provider billing a subscription a new plan replaced (at the end of the period it paid for). Called
-   * after the fulfilment commits; absent for providers with nothing to stop (the local one renews from our rows).
+   * The configured provider when it renews subscriptions on its own (Stripe), to stop billing the ones a new plan
+   * replaced; absent for providers with nothing to stop (the local one renews from our rows).
    */
-  stopBilling?: (providerSubscriptionId: string) => Promise<void>;
+  billingStopper?: BillingStopper;
 }
 
 /** Records the event; false when it was recorded before (a replay). */
@@ -71,7 +72,7 @@ async function lockSession(tx: Database, event: ProviderEvent & { providerSessio
   return session;
 }
 
-export function createEventHandler({ db, clock, log, stopBilling }: EventHandlerDeps): HandleProviderEvent {
+export function createEventHandler({ db, clock, log, billingStopper }: EventHandlerDeps): HandleProviderEvent {
   /** Logged and thrown: the transaction rolls back, so a refused event leaves no trace but the log line. */
   const refuse = (event: ProviderEvent, why: string, details: Record<string, unknown> = {}): never => {
     log.warn({ event: { provider: event.provider, id: event.eventId, type: event.type }, ...details }, why);
@@ -81,7 +82,7 @@ export function createEventHandler({ db, clock, log, stopBilling }: EventHandler
   async function completeCheckout(
     tx: Database,
     event: Extract<ProviderEvent, { type: 'checkout.completed' }>,
-    replacedBilling: string[],
+    replacedBilling: BillingStop[],
   ): Promise<EventOutcome> {
     const now = clock();
     if (!(await firstSighting(tx, event))) return 'duplicate';
@@ -129,8 +130,13 @@ export function createEventHandler({ db, clock, log, stopBilling }: EventHandler
         now,
       });
       for (const old of replaced) {
-        if (old.provider === session.provider && old.providerSubscriptionId && !old.cancelAtPeriodEnd) {
-          replacedBilling.push(old.providerSubscriptionId);
+        if (old.provider === billingStopper?.name && old.providerSubscriptionId && !old.cancelAtPeriodEnd) {
+          const stop = await recordBillingStop(
+            tx,
+            { provider: old.provider, providerSubscriptionId: old.providerSubscriptionId },
+            now,
+          );
+          if (stop) replacedBilling.push(stop);
         }
       }
       await insertInvoice(tx, {
@@ -245,7 +251,7 @@ export function createEventHandler({ db, clock, log, stopBilling }: EventHandler
   }
 
   return async (event) => {
-    const replacedBilling: string[] = [];
+    const replacedBilling: BillingStop[] = [];
     const outcome = await db.transaction(async (tx): Promise<EventOutcome> => {
       switch (event.type) {
         case 'checkout.completed':
@@ -259,15 +265,13 @@ export function createEventHandler({ db, clock, log, stopBilling }: EventHandler
           return endSubscription(tx, event);
       }
     });
-    // The new plan is in place; the one it replaced must not renew at the provider. A failure here can't be
-    // retried by the provider (its event is applied), so it is logged for someone to stop by hand.
-    for (const providerSubscriptionId of replacedBilling) {
-      await stopBilling?.(providerSubscriptionId).catch((err: unknown) =>
-        log.error(
-          { err, provider: event.provider, providerSubscriptionId },
-          'a replaced subscription could not be stopped at the provider: cancel it by hand',
-        ),
-      );
+    // The new plan is in place; the ones it replaced must not renew at the provider. The provider won't resend an
+    // applied event, so each stop was recorded with the plan change: one that fails now (or never runs, after a
+    // crash) is retried by retryBillingStops until the provider accepts it.
+    if (billingStopper) {
+      for (const stop of replacedBilling) {
+        await attemptBillingStop({ db, provider: billingStopper, clock, log }, stop);
+      }
     }
     return outcome;
   };

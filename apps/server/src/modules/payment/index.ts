@@ -13,10 +13,12 @@ import { createPlansRepository } from './plans.repository.js';
 import { plansRoutes } from './plans.routes.js';
 import { createPlansService } from './plans.service.js';
 import { createLocalProvider } from './providers/local.js';
-import type { PaymentProvider } from './providers/provider.js';
+import type { BillingStopper, PaymentProvider } from './providers/provider.js';
 import { createStripeProvider } from './providers/stripe.js';
 import { stripeWebhookRoutes } from './stripe-webhook.routes.js';
 
+export { type RetryResult, retryBillingStops } from './billing-stops.js';
+export type { BillingStopper } from './providers/provider.js';
 export { type SweepResult, sweepSubscriptions } from './subscription-sweep.js';
 
 export interface PaymentModuleOptions {
@@ -42,12 +44,7 @@ export async function paymentModule(app: FastifyInstance, opts: PaymentModuleOpt
     const { secretKey, webhookSecret, apiUrl } = config.stripe;
     const stripe = createStripeProvider({ secretKey, apiUrl });
     provider = stripe;
-    const handleEvent = createEventHandler({
-      db,
-      clock,
-      log,
-      stopBilling: (providerSubscriptionId) => stripe.setCancelAtPeriodEnd(providerSubscriptionId, true),
-    });
+    const handleEvent = createEventHandler({ db, clock, log, billingStopper: stripe });
     await app.register(stripeWebhookRoutes, { webhookSecret, secretKey, apiUrl, handleEvent });
   } else {
     provider = createLocalProvider({
@@ -75,4 +72,14 @@ export async function paymentModule(app: FastifyInstance, opts: PaymentModuleOpt
     opts.rateLimitStore ?? { keyPrefix: 'candor:rl' },
   );
   await app.register(paymentsRoutes, { service, couponLimiter });
+}
+
+/**
+ * The configured provider when it renews subscriptions on its own (Stripe), for `retryBillingStops`; undefined when
+ * no provider has anything to stop.
+ */
+export function billingStopperFor(config: PaymentConfig): BillingStopper | undefined {
+  if (config.provider !== 'stripe' || !config.stripe) return undefined;
+  const { secretKey, apiUrl } = config.stripe;
+  return createStripeProvider({ secretKey, apiUrl });
 }

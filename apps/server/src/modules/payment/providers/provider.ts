@@ -81,4 +81,13 @@ export interface PaymentProvider {
   createCheckout(order: CheckoutOrder): Promise<CreatedCheckout>;
   /** Stops (`true`) or resumes (`false`) renewal at the end of the current period. */
   setCancelAtPeriodEnd(providerSubscriptionId: string, cancel: boolean): Promise<void>;
+  /**
+   * Stops renewal of a subscription a new plan replaced, for good: resolves once the provider won't bill it again,
+   * also when the provider no longer has it. Safe to repeat. Absent for providers with nothing to stop (the local
+   * one renews from our rows).
+   */
+  stopBilling?(providerSubscriptionId: string): Promise<void>;
 }
+
+/** A provider that renews subscriptions on its own (Stripe), so one a new plan replaced must be told to stop. */
+export type BillingStopper = Required<Pick<PaymentProvider, 'name' | 'stopBilling'>>;

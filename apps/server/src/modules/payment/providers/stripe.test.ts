@@ -174,6 +174,54 @@ describe('the stripe provider', () => {
     expect(double.requests[0]?.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
   });
 
+  it('stops billing a replaced subscription, counting one Stripe no longer has as stopped', async () => {
+    double.subscriptions.set('sub_test_replaced', { id: 'sub_test_replaced', cancelAtPeriodEnd: false });
+    const stripe = createStripeProvider({ secretKey: SECRET_KEY, apiUrl: double.url });
+
+    await stripe.stopBilling('sub_test_replaced');
+    await stripe.stopBilling('sub_test_replaced');
+    expect(double.subscriptions.get('sub_test_replaced')?.cancelAtPeriodEnd).toBe(true);
+    await expect(stripe.stopBilling('sub_test_gone')).resolves.toBeUndefined();
+    expect(double.requests.map((request) => [request.path, request.form.cancel_at_period_end])).toEqual([
+      ['/v1/subscriptions/sub_test_replaced', 'true'],
+      ['/v1/subscriptions/sub_test_replaced', 'true'],
+      ['/v1/subscriptions/sub_test_gone', 'true'],
+    ]);
+
+    // Any other refusal is not a stop.
+    double.failNext('/v1/subscriptions/sub_test_replaced', {
+      status: 429,
+      type: 'rate_limit_error',
+      message: 'Too many requests hit the API too quickly.',
+      code: 'rate_limit',
+    });
+    await expect(stripe.stopBilling('sub_test_replaced')).rejects.toBeInstanceOf(Stripe.errors.StripeRateLimitError);
+  });
+
+  it('counts a subscription cancelled outright as stopped, and any other refused update as not', async () => {
+    double.subscriptions.set('sub_test_canceled', {
+      id: 'sub_test_canceled',
+      cancelAtPeriodEnd: false,
+      status: 'canceled',
+    });
+    double.subscriptions.set('sub_test_active', { id: 'sub_test_active', cancelAtPeriodEnd: false });
+    const stripe = createStripeProvider({ secretKey: SECRET_KEY, apiUrl: double.url });
+
+    await expect(stripe.stopBilling('sub_test_canceled')).resolves.toBeUndefined();
+    expect(double.requests.map((request) => [request.method, request.path])).toEqual([
+      ['POST', '/v1/subscriptions/sub_test_canceled'],
+      ['GET', '/v1/subscriptions/sub_test_canceled'],
+    ]);
+
+    double.failNext('/v1/subscriptions/sub_test_active', {
+      status: 400,
+      type: 'invalid_request_error',
+      message: 'This subscription cannot be updated right now.',
+    });
+    await expect(stripe.stopBilling('sub_test_active')).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(double.subscriptions.get('sub_test_active')?.cancelAtPeriodEnd).toBe(false);
+  });
+
   it("surfaces Stripe's errors as the package's typed errors", async () => {
     double.failNext('/v1/checkout/sessions', {
       status: 400,

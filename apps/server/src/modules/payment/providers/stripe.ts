@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { CheckoutOrder, CreatedCheckout, PaymentProvider } from './provider.js';
+import type { BillingStopper, CheckoutOrder, CreatedCheckout, PaymentProvider } from './provider.js';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -49,12 +49,16 @@ function successUrlFor(successUrl: string): string {
 
 const toUnixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
+/** Stripe's answer for an id it has no object for (404 `resource_missing`). */
+const isMissing = (err: unknown) =>
+  err instanceof Stripe.errors.StripeError && err.statusCode === 404 && err.code === 'resource_missing';
+
 /**
  * The `stripe` provider: each order becomes a Stripe Checkout Session (a subscription for plans, a one-off payment for
  * token packets) priced inline, so no Stripe catalogue has to be kept in step with ours. What the customer finally
  * pays comes back through the webhook (stripe-webhook.routes.ts), never from this call.
  */
-export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
+export function createStripeProvider(options: StripeProviderOptions): PaymentProvider & BillingStopper {
   const stripe = createStripeClient(options);
 
   /**
@@ -118,6 +122,21 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 
     async setCancelAtPeriodEnd(providerSubscriptionId: string, cancel: boolean): Promise<void> {
       await stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: cancel });
+    },
+
+    async stopBilling(providerSubscriptionId: string): Promise<void> {
+      try {
+        await stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true });
+      } catch (err) {
+        // A subscription Stripe doesn't have bills nobody: there is nothing left to stop.
+        if (isMissing(err)) return;
+        // Nor does one cancelled outright (in the Dashboard, say), which Stripe refuses to update with a bare 400.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 400) {
+          const subscription = await stripe.subscriptions.retrieve(providerSubscriptionId);
+          if (subscription.status === 'canceled') return;
+        }
+        throw err;
+      }
     },
   };
 }
