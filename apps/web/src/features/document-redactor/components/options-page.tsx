@@ -305,7 +305,12 @@ function RedactionEditor({
                 </TabsList>
               </div>
               <TabsContent value="pages" className="min-h-0 overflow-y-auto px-4 py-4">
-                <PagePreviews pages={analysis.pages} boxes={boxes} fileName={analysis.file_name} />
+                <PagePreviews
+                  pages={analysis.pages}
+                  boxes={boxes}
+                  fileName={analysis.file_name}
+                  textElsewhere="Its text and findings are in the Text view."
+                />
               </TabsContent>
               <TabsContent value="text" className="min-h-0">
                 {textView}

@@ -15,14 +15,21 @@ const pages = Array.from({ length: 37 }, (_, index) => ({
 
 describe('PagePreviews', () => {
   it('says plainly how many pages the previews cover when the document has more', () => {
-    render(<PagePreviews pages={pages} boxes={[]} fileName="minutes.pdf" />);
+    render(
+      <PagePreviews pages={pages} boxes={[]} fileName="minutes.pdf" textElsewhere="Its text is in the Text view." />,
+    );
     expect(screen.getByText('Previews show the first 20 of 37 pages.')).toBeTruthy();
     expect(screen.getAllByRole('img')).toHaveLength(20);
-    expect(screen.getAllByText(/^No picture of this page/)).toHaveLength(17);
+    // Each page past them says so again, and where its text is instead.
+    expect(
+      screen.getAllByText(
+        'No picture of this page: previews cover the first pages only. Its text is in the Text view.',
+      ),
+    ).toHaveLength(17);
   });
 
   it('says nothing of it when every page has a preview', () => {
-    render(<PagePreviews pages={pages.slice(0, 20)} boxes={[]} fileName="minutes.pdf" />);
+    render(<PagePreviews pages={pages.slice(0, 20)} boxes={[]} fileName="minutes.pdf" textElsewhere="" />);
     expect(screen.queryByText(/^Previews show/)).toBeNull();
   });
 });

@@ -40,10 +40,13 @@ export function PagePreviews({
   pages,
   boxes,
   fileName,
+  textElsewhere,
 }: {
   pages: DocumentAnalysis['pages'];
   boxes: readonly PreviewBox[];
   fileName: string;
+  /** Where the screen shows a page without a preview instead: "Its text and findings are in the Text view." */
+  textElsewhere: string;
 }) {
   const byPage = useMemo(() => {
     const grouped = new Map<number, PreviewBox[]>();
@@ -113,10 +116,7 @@ export function PagePreviews({
               ) : (
                 <div className="flex items-center gap-3 rounded-md border border-dashed px-4 py-6 text-muted-foreground text-sm">
                   <ImageOff className="size-5 shrink-0" aria-hidden="true" />
-                  <p>
-                    No picture of this page: previews cover the first pages only. Its text and findings are in the Text
-                    view.
-                  </p>
+                  <p>No picture of this page: previews cover the first pages only. {textElsewhere}</p>
                 </div>
               )}
             </li>

@@ -334,7 +334,12 @@ function BeforeAfter({
           <p className="mb-4 text-muted-foreground text-xs">
             The original pages with a box over each redaction; the downloaded file is the exact result.
           </p>
-          <PagePreviews pages={analysis.pages} boxes={boxes} fileName={analysis.file_name} />
+          <PagePreviews
+            pages={analysis.pages}
+            boxes={boxes}
+            fileName={analysis.file_name}
+            textElsewhere="Its redactions show in the text above."
+          />
         </ReportPanel>
       )}
     </div>
