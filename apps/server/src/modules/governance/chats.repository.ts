@@ -137,6 +137,18 @@ export function createChatsRepository(db: Database) {
         .returning({ userId: chatReplyLeases.userId });
       return rows.length > 0;
     },
+    /**
+     * Moves the reply lease's expiry to `expiresAt` while `leaseId` still holds it. False when it doesn't: it was given
+     * back, or taken over by another reply after it ran out, and that reply's lease stays as it is.
+     */
+    async renewReplyLease(values: { userId: string; leaseId: string; expiresAt: Date }): Promise<boolean> {
+      const rows = await db
+        .update(chatReplyLeases)
+        .set({ expiresAt: values.expiresAt })
+        .where(and(eq(chatReplyLeases.userId, values.userId), eq(chatReplyLeases.leaseId, values.leaseId)))
+        .returning({ userId: chatReplyLeases.userId });
+      return rows.length > 0;
+    },
     /** Gives the reply lease back; a lease taken over since (see `takeReplyLease`) belongs to another reply and stays. */
     async releaseReplyLease(tx: Pick<Database, 'delete'>, userId: string, leaseId: string): Promise<void> {
       await tx

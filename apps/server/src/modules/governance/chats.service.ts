@@ -19,6 +19,7 @@ import {
   type LlmProvider,
   type LlmUsage,
 } from '@candor/llm';
+import type { FastifyBaseLogger } from 'fastify';
 import { AppError, notFound, tooManyRequests } from '../../http/errors.js';
 import type { ChatMessageRow, ChatRow, ChatsRepository } from './chats.repository.js';
 import type { VaultEntries, VaultRepository } from './vault.js';
@@ -34,12 +35,12 @@ const TITLE_LENGTH = 60;
 const DAY_MS = 86_400_000;
 const DEFAULT_USAGE_DAYS = 30;
 /**
- * How long a send holds its user's reply lease. Longer than a reply streams: a model writes at most its output limit
- * (some 16k tokens for the larger hosted models, a 4,096-token window for a local one), in under 15 minutes at 20
- * tokens a second hosted or 5 on a CPU. Short enough that a process dying mid-reply keeps its user waiting half an
- * hour at most. A reply that did outlive it (say, queued long for a local model) would only let one more send start.
+ * How long a user's reply lease lasts from its last renewal. The reply renews it every third of that while the model
+ * writes, however long that takes, so it need not outlast a reply, only a renewal lost to a database hiccup. Short,
+ * because it is what frees the user of a process that died mid-reply.
  */
-const REPLY_LEASE_MS = 30 * 60_000;
+export const REPLY_LEASE_MS = 2 * 60_000;
+const REPLY_LEASE_RENEWAL_MS = REPLY_LEASE_MS / 3;
 
 const chatMissing = () => notFound('This chat does not exist');
 const vaultScope = (chatId: string) => `chat:${chatId}`;
@@ -58,6 +59,7 @@ export interface ChatServiceDeps {
   llm: LlmProvider | undefined;
   dailyTokens: number | null;
   clock: () => Date;
+  log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 const startOfUtcDay = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
@@ -188,6 +190,34 @@ export function createChatService(deps: ChatServiceDeps) {
     return { entries, updatedEntries, chat, prompt, llmMessages };
   };
 
+  /**
+   * Passes the model's events on and renews the reply lease on a timer until they end, whether or not the model sends
+   * any: one can be silent for a long while (a local model busy with other replies) and the lease must not run out.
+   */
+  async function* renewingReplyLease<T>(events: AsyncIterable<T>, userId: string, leaseId: string): AsyncGenerator<T> {
+    let renewing = true;
+    const renew = async () => {
+      try {
+        const expiresAt = new Date(deps.clock().getTime() + REPLY_LEASE_MS);
+        if (await repo.renewReplyLease({ userId, leaseId, expiresAt })) return;
+        clearInterval(timer);
+        // Renewals failed until the lease ran out and another send took it over: its user has two replies at once.
+        if (renewing) deps.log.warn({ userId }, 'a chat reply lost its lease to another send of its user');
+      } catch (err) {
+        deps.log.warn({ err, userId }, 'a chat reply lease could not be renewed; the next renewal tries again');
+      }
+    };
+    const timer = setInterval(renew, REPLY_LEASE_RENEWAL_MS);
+    // A reply in progress must not keep a stopping process alive.
+    timer.unref();
+    try {
+      yield* events;
+    } finally {
+      renewing = false;
+      clearInterval(timer);
+    }
+  }
+
   return {
     models: (): LlmList => ({ models: deps.llm?.models() ?? [] }),
 
@@ -238,7 +268,8 @@ export function createChatService(deps: ChatServiceDeps) {
     /**
      * Checks the request and takes the user's reply lease before anything is streamed (errors here are ordinary
      * 4xx/5xx answers), then returns the stream of events: the chat, the stored prompt, the reply as it arrives, and
-     * the stored reply. The stream gives the lease back when it ends, so the caller must run it to its end.
+     * the stored reply. The stream renews the lease while the model writes and gives it back when it ends, so the
+     * caller must run it to its end.
      */
     async send(userId: string, body: ChatSend): Promise<(signal: AbortSignal) => AsyncGenerator<ChatStreamEvent>> {
       const llm = requireModel(body.model);
@@ -289,7 +320,8 @@ export function createChatService(deps: ChatServiceDeps) {
               createdAt,
             });
           try {
-            for await (const event of llm.streamChat({ model: body.model, messages: llmMessages, signal })) {
+            const events = llm.streamChat({ model: body.model, messages: llmMessages, signal });
+            for await (const event of renewingReplyLease(events, userId, leaseId)) {
               if (event.type === 'delta') {
                 const text = unmasker.push(event.text);
                 if (text) yield { type: 'delta', text };

@@ -17,13 +17,14 @@ import { createOpenAiCompatibleProvider, estimateTokens, type LlmMessage, type L
 import { type OpenAiTestFault, type OpenAiTestServer, startOpenAiTestServer } from '@candor/llm/testing';
 import { and, asc, eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { registerErrorHandler } from '../../http/errors.js';
 import { type TestClient, useTestApp } from '../../test/app.js';
 import { describeOnEachDatabase } from '../../test/databases.js';
 import { expectError, expectNothingStored, newUser, totalBalance } from '../../test/tool-runs.js';
 import { createChatsRepository } from './chats.repository.js';
 import { chatsRoutes } from './chats.routes.js';
-import { createChatService } from './chats.service.js';
+import { createChatService, REPLY_LEASE_MS } from './chats.service.js';
 import { createVaultCipher, createVaultRepository } from './vault.js';
 
 const GOVERNANCE = '/api/governance';
@@ -780,6 +781,17 @@ describeOnEachDatabase('Secure LLM Chat, one reply at a time', (database) => {
   });
 });
 
+/** An app for the chat routes alone; sign-in is not what the suites using it are about: the user id comes in a header. */
+function chatRoutesApp() {
+  const app = Fastify();
+  registerErrorHandler(app);
+  app.decorateRequest('user', null);
+  app.decorate('requireUser', async (request) => {
+    request.user = { id: String(request.headers['x-test-user']), familyId: 'test', row: null };
+  });
+  return app;
+}
+
 /**
  * A Stop that lands after the model has finished but before the reply is committed. The server can't be made to
  * pause there from outside, so this suite serves the chat routes from their own app, on a real port, with a service
@@ -815,13 +827,9 @@ describeOnEachDatabase('Secure LLM Chat stopped while the reply is being saved',
       llm: provider,
       dailyTokens: null,
       clock: () => new Date(),
+      log: { warn: vi.fn() },
     });
-    chatApp = Fastify();
-    chatApp.decorateRequest('user', null);
-    // Sign-in is not what this suite is about: the user id comes in a header.
-    chatApp.decorate('requireUser', async (request) => {
-      request.user = { id: String(request.headers['x-test-user']), familyId: 'test', row: null };
-    });
+    chatApp = chatRoutesApp();
     chatApp.addHook('onRequest', async (_request, reply) => {
       serverSawClose = new Promise((resolve) => reply.raw.once('close', () => resolve()));
     });
@@ -943,5 +951,167 @@ describeOnEachDatabase('Secure LLM Chat stopped while the reply is being saved',
     const usage = await usageOf(client);
     expect(usage.today).toBe(rows.reduce((sum, row) => sum + row.promptTokens + row.completionTokens, 0));
     expect(usage.by_chat.map((c) => c.chat_id)).toEqual([chat.chat.id]);
+  });
+});
+
+/**
+ * A reply the model keeps waiting longer than its lease lasts. Time passes for the chat service alone: its clock is the
+ * suite's and its renewal timer a fake one, so the chat routes are served from their own app (the user id in a
+ * header), with a repository that keeps every renewal attempt and can make them fail. Users come from the full app.
+ */
+describeOnEachDatabase('Secure LLM Chat, a reply that outlasts its lease', (database) => {
+  /** Fine enough that a renewal sees the time it was due at, give or take this. */
+  const STEP_MS = 5_000;
+  let llm: OpenAiTestServer;
+  let provider: LlmProvider;
+  let chatApp: FastifyInstance;
+  let now = Date.now();
+  const log = { warn: vi.fn() };
+  /** When set, the model is held: the request calls `asked` on arrival and is answered once `answers` settles. */
+  let hold: { asked: () => void; answers: Promise<void> } | undefined;
+  /** The renewals the service attempted, settled or not. */
+  let renewals: Promise<unknown>[] = [];
+  /** How many of the next renewals fail, as they would while the database is unreachable. */
+  let failingRenewals = 0;
+  const t = useTestApp(database);
+  beforeAll(async () => {
+    llm = await startOpenAiTestServer({
+      reply: async (messages) => {
+        hold?.asked();
+        await hold?.answers;
+        return placeholderEcho(messages);
+      },
+    });
+    provider = createOpenAiCompatibleProvider({ baseUrl: llm.url, models: [MODEL] });
+    const { db } = database().handle;
+    const repo = createChatsRepository(db);
+    const chatService = createChatService({
+      db,
+      repo: {
+        ...repo,
+        renewReplyLease(values) {
+          const renewal =
+            failingRenewals > 0 ? Promise.reject(new Error('connection terminated')) : repo.renewReplyLease(values);
+          failingRenewals -= 1;
+          renewals.push(renewal.catch(() => undefined));
+          return renewal;
+        },
+      },
+      vault: createVaultRepository(createVaultCipher(randomBytes(32).toString('hex'))),
+      llm: provider,
+      dailyTokens: null,
+      clock: () => new Date(now),
+      log,
+    });
+    chatApp = chatRoutesApp();
+    await chatApp.register(chatsRoutes, { prefix: GOVERNANCE, chats: chatService });
+    await chatApp.ready();
+  });
+  afterAll(async () => {
+    await chatApp.close();
+    await provider.close();
+    await llm.close();
+  });
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    now = Date.now();
+    renewals = [];
+    failingRenewals = 0;
+    log.warn.mockClear();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    hold = undefined;
+  });
+
+  const sendAs = (userId: string, content: string) =>
+    chatApp.inject({
+      method: 'POST',
+      url: SEND,
+      headers: { 'x-test-user': userId },
+      payload: { model: MODEL, content, masks: [] },
+    });
+  const leasesOf = (userId: string) =>
+    t().database.handle.db.select().from(chatReplyLeases).where(eq(chatReplyLeases.userId, userId));
+  /** Lets `ms` pass for the chat service, waiting out the renewals it makes on the way. */
+  const pass = async (ms: number) => {
+    for (let passed = 0; passed < ms; passed += STEP_MS) {
+      now += STEP_MS;
+      await vi.advanceTimersByTimeAsync(STEP_MS);
+      await Promise.all(renewals);
+    }
+  };
+  /** Sends a message whose reply the model holds until `answer` is called; resolves once the model has it. */
+  const sendHeld = async (userId: string) => {
+    const asked = latch();
+    const answers = latch();
+    hold = { asked: asked.open, answers: answers.opened };
+    const response = sendAs(userId, 'Draft a long report on the landlord.');
+    await asked.opened;
+    return {
+      answer: async () => {
+        answers.open();
+        hold = undefined;
+        return eventsOf((await response).body);
+      },
+    };
+  };
+
+  it('keeps the lease while the model is silent past it, through a failed renewal, and frees it when the reply ends', async () => {
+    const { userId } = await newUser(t());
+    const reply = await sendHeld(userId);
+    const [taken] = await leasesOf(userId);
+    expect(taken?.expiresAt.getTime()).toBe(now + REPLY_LEASE_MS);
+
+    // The first renewal meets a database hiccup: it is logged, the reply goes on and the next renewal makes it good.
+    failingRenewals = 1;
+    await pass(REPLY_LEASE_MS + STEP_MS);
+    expect(log.warn).toHaveBeenCalledTimes(1);
+    expect(log.warn).toHaveBeenCalledWith(
+      expect.objectContaining({ userId, err: expect.any(Error) }),
+      expect.stringContaining('could not be renewed'),
+    );
+    const [renewed] = await leasesOf(userId);
+    expect(renewed?.leaseId).toBe(taken?.leaseId);
+    expect(renewed?.expiresAt.getTime()).toBeGreaterThan(now);
+
+    // Past the lease's first expiry, the reply still holds its user.
+    const second = 'Make it shorter.';
+    expectError(await sendAs(userId, second), 409, 'chat_reply_in_progress');
+
+    expect((await reply.answer()).at(-1)?.type).toBe('reply');
+    expect(await leasesOf(userId)).toEqual([]);
+    // Its timer ended with it: time passing renews nothing more.
+    const attempted = renewals.length;
+    await pass(REPLY_LEASE_MS);
+    expect(renewals).toHaveLength(attempted);
+    expect(eventsOf((await sendAs(userId, second)).body).at(-1)?.type).toBe('reply');
+    expect(await leasesOf(userId)).toEqual([]);
+  });
+
+  it('leaves alone a lease another send took over once it ran out, and stops renewing', async () => {
+    const { userId } = await newUser(t());
+    const reply = await sendHeld(userId);
+
+    // Renewals fail until the lease runs out, and a send on another server process takes it over.
+    failingRenewals = Number.POSITIVE_INFINITY;
+    await pass(REPLY_LEASE_MS + STEP_MS);
+    failingRenewals = 0;
+    const takeover = { userId, leaseId: randomUUID(), now: new Date(now), expiresAt: new Date(now + 60_000) };
+    const { db } = t().database.handle;
+    expect(await createChatsRepository(db).takeReplyLease(db, takeover)).toBe(true);
+
+    const attempted = renewals.length;
+    log.warn.mockClear();
+    await pass(REPLY_LEASE_MS);
+    expect(renewals).toHaveLength(attempted + 1);
+    expect(await leasesOf(userId)).toEqual([
+      expect.objectContaining({ leaseId: takeover.leaseId, expiresAt: takeover.expiresAt }),
+    ]);
+    expect(log.warn).toHaveBeenCalledWith({ userId }, expect.stringContaining('lost its lease'));
+
+    // Ending, the reply gives back no lease but its own.
+    expect((await reply.answer()).at(-1)?.type).toBe('reply');
+    expect(await leasesOf(userId)).toEqual([expect.objectContaining({ leaseId: takeover.leaseId })]);
   });
 });

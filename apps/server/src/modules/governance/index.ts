@@ -26,6 +26,7 @@ export async function governanceModule(app: FastifyInstance, opts: GovernanceMod
     llm,
     dailyTokens: opts.config.chatDailyTokens,
     clock: opts.clock,
+    log: app.log,
   });
   await app.register(catalogueRoutes);
   await app.register(chatsRoutes, { chats });
