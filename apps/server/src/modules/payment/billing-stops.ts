@@ -6,7 +6,7 @@
  * FOR UPDATE SKIP LOCKED and its next attempt pushed past the call, so each attempt is made by one instance.
  */
 import { billingStops, type Database } from '@candor/db';
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, lte, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BillingStopper, ProviderName } from './providers/provider.js';
 
@@ -107,31 +107,40 @@ export async function attemptBillingStop(
 }
 
 /**
- * Takes the earliest stop of `provider` due by `dueBy` that no other instance holds, and pushes its next attempt past
- * the call about to be made.
+ * Takes the earliest stop matching `which` that no other instance holds, and pushes its next attempt past the call
+ * about to be made.
  */
-async function claimDue(
-  db: Database,
-  provider: ProviderName,
-  dueBy: Date,
-  now: Date,
-): Promise<BillingStop | undefined> {
+async function claim(db: Database, which: SQL | undefined, now: Date): Promise<BillingStop | undefined> {
   return db.transaction(async (tx) => {
-    const [due] = await tx
+    const [claimed] = await tx
       .select()
       .from(billingStops)
-      .where(and(eq(billingStops.provider, provider), lte(billingStops.nextAttemptAt, dueBy)))
+      .where(which)
       .orderBy(asc(billingStops.nextAttemptAt))
       .limit(1)
       .for('update', { skipLocked: true });
-    if (!due) return undefined;
+    if (!claimed) return undefined;
     await tx
       .update(billingStops)
       .set({ nextAttemptAt: later(now, ATTEMPT_LEASE_MS) })
-      .where(keyOf(due));
-    return due;
+      .where(keyOf(claimed));
+    return claimed;
   });
 }
+
+const claimDue = (db: Database, provider: ProviderName, dueBy: Date, now: Date) =>
+  claim(db, and(eq(billingStops.provider, provider), lte(billingStops.nextAttemptAt, dueBy)), now);
+
+/**
+ * Claims one pending stop whether or not it is due, for an attempt out of turn (`npm run billing:stops -- retry`);
+ * undefined when it is no longer pending or an instance is claiming it this moment. An attempt an instance is already
+ * making may be made twice: stopping is safe to repeat.
+ */
+export const claimBillingStop = (
+  db: Database,
+  stop: Pick<BillingStop, 'provider' | 'providerSubscriptionId'>,
+  now: Date,
+) => claim(db, keyOf(stop), now);
 
 /** One pass: attempts each stop that was due when it began, once. */
 export async function retryBillingStops(deps: BillingStopDeps): Promise<RetryResult> {
