@@ -102,3 +102,44 @@ test('document redactor: a corrupt PDF is refused with a clear message and the u
   await expect(page.getByText('The document could not be read')).toBeVisible({ timeout: 30_000 });
   await expect(page).toHaveURL(/\/document-redactor$/);
 });
+
+test('document redactor: a long PDF’s later pages are previewed as the user scrolls to them, boxes included', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await createSignedInUser(page);
+  const previewCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/document-redaction/previews')) previewCalls.push(new URL(request.url()).search);
+  });
+
+  await page.goto('/document-redactor');
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'long-review.pdf',
+    mimeType: 'application/pdf',
+    // Short pages, so the redaction costs less than a new account's tokens.
+    buffer: Buffer.from(await samplePdf({ pages: 25, linesPerPage: 5 })),
+  });
+  await expect(page).toHaveURL(/\/document-redactor\/options$/, { timeout: 30_000 });
+  await page.getByLabel('Start from a policy').selectOption('GDPR');
+  const pages = page.getByRole('list', { name: 'Pages of long-review.pdf' });
+  // The analysis brought the first 20 pictures; nothing more is asked for before the user scrolls.
+  await expect(pages.getByRole('img', { name: 'Page 20 of long-review.pdf' })).toBeAttached();
+  await expect(pages.getByRole('status', { name: 'Loading page 25' })).toBeAttached();
+  expect(previewCalls).toEqual([]);
+
+  // The name signed on the last page is found there, and boxed on its picture once the batch arrives.
+  await pages.getByRole('status', { name: 'Loading page 25' }).scrollIntoViewIfNeeded();
+  await expect(pages.getByRole('img', { name: 'Page 25 of long-review.pdf' })).toBeVisible({ timeout: 30_000 });
+  await expect(pages.getByTitle(new RegExp(`“${SECRETS.name}”: redacted$`)).last()).toBeVisible();
+  expect(previewCalls).toEqual(['?first=21&last=25']);
+
+  // The result screen shows the same later pages without asking again.
+  await page.getByRole('button', { name: 'Redact document' }).click();
+  await expect(page.getByRole('region', { name: 'Verified: no redacted text can be recovered' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.getByRole('img', { name: 'Page 25 of long-review.pdf' }).scrollIntoViewIfNeeded();
+  await expect(page.getByRole('img', { name: 'Page 25 of long-review.pdf' })).toBeVisible();
+  expect(previewCalls).toHaveLength(1);
+});

@@ -300,30 +300,59 @@ export const pageLineSchema = z.object({
 });
 export type PageLine = z.infer<typeof pageLineSchema>;
 
+/** A page's picture and the layout of its words, as the analysis and the previews call both give them. */
+export const previewedPageSchema = z.object({
+  number: z.number().int().positive(),
+  /** A WebP picture of the page (`data:` URL) for PDFs and images; null for text documents and unpreviewed pages. */
+  preview: z.string().nullable(),
+  /** The page's lines, to box a selection on its preview; empty for a page without one. */
+  lines: z.array(pageLineSchema),
+});
+export type PreviewedPage = z.infer<typeof previewedPageSchema>;
+
 /** `POST v1/tools/document-redaction/analyse` (multipart, field `file`): the document's text, pages and findings. */
 export const documentAnalysisSchema = z.object({
   file_name: z.string(),
   kind: documentKindSchema,
   text: z.string(),
   words: offset,
+  /** Every page; the first 20 come with their preview and lines, the rest get theirs from `…/previews`. */
   pages: z.array(
-    z.object({
-      number: z.number().int().positive(),
+    previewedPageSchema.extend({
       width: z.number(),
       height: z.number(),
       /** The page's part of `text`: [start, end). */
       start: offset,
       end: offset,
-      /** A WebP picture of the page (`data:` URL) for PDFs and images; null for text documents. */
-      preview: z.string().nullable(),
-      /** The page's lines, to box a selection on its preview; empty for a page without one. */
-      lines: z.array(pageLineSchema),
     }),
   ),
   /** Every finding at its entity's default threshold; policies pick among them by score. */
   findings: z.array(piiFindingSchema.extend({ rects: z.array(pageRectSchema) })),
 });
 export type DocumentAnalysis = z.infer<typeof documentAnalysisSchema>;
+
+/** Pages one previews call renders at most: half the analysis' work, so it fits the same rate limit. */
+export const PREVIEW_BATCH_PAGES = 10;
+
+/**
+ * `POST v1/tools/document-redaction/previews?first=&last=` (multipart, field `file`: the analysed document again,
+ * since the server keeps nothing): pages `first` to `last` of it, at most `PREVIEW_BATCH_PAGES`.
+ */
+export const documentPreviewsQuerySchema = z
+  .object({
+    first: z.coerce.number().int().positive(),
+    last: z.coerce.number().int().positive(),
+  })
+  .refine((range) => range.last >= range.first, { path: ['last'], message: 'The last page comes before the first' })
+  .refine((range) => range.last - range.first < PREVIEW_BATCH_PAGES, {
+    path: ['last'],
+    message: `At most ${PREVIEW_BATCH_PAGES} pages can be previewed at a time`,
+  });
+export type DocumentPreviewsQuery = z.infer<typeof documentPreviewsQuerySchema>;
+
+/** The pages of the range the document has, in order; a range that ends past the last page stops there. */
+export const documentPreviewsSchema = z.object({ pages: z.array(previewedPageSchema) });
+export type DocumentPreviews = z.infer<typeof documentPreviewsSchema>;
 
 /** Manual redactions (text the user selected) have this type. */
 export const MANUAL_REDACTION = 'MANUAL' as const;

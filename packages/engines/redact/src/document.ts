@@ -92,7 +92,10 @@ export async function renderPagePreviews(
     case 'pdf':
       return previewPdf(bytes, options);
     case 'image':
-      return options.maxPages >= 1 ? [await previewImage(bytes, options.maxWidth)] : [];
+      // An image is one page.
+      return (options.firstPage ?? 1) <= 1 && options.maxPages >= 1
+        ? [await previewImage(bytes, options.maxWidth)]
+        : [];
     default:
       return [];
   }

@@ -80,5 +80,8 @@ export interface PagePreview {
 
 export interface PreviewOptions {
   maxWidth: number;
+  /** The first page to render (1 when not given): a long document's later pages are previewed in batches. */
+  firstPage?: number;
+  /** How many pages to render from `firstPage` on. */
   maxPages: number;
 }

@@ -35,8 +35,9 @@ export function readPdf(bytes: Uint8Array, maxPages: number): Promise<TextLayout
 export function previewPdf(bytes: Uint8Array, options: PreviewOptions): Promise<PagePreview[]> {
   return withPdf(bytes, Number.POSITIVE_INFINITY, async (document) => {
     const previews: PagePreview[] = [];
-    const pages = Math.min(document.numPages, Math.max(0, Math.floor(options.maxPages)));
-    for (let number = 1; number <= pages; number++) {
+    const first = Math.max(1, Math.floor(options.firstPage ?? 1));
+    const last = Math.min(document.numPages, first + Math.max(0, Math.floor(options.maxPages)) - 1);
+    for (let number = first; number <= last; number++) {
       const page = await document.getPage(number);
       const width = page.getViewport({ scale: 1 }).width;
       const canvas = await renderPage(page, capScale(page, options.maxWidth / width));

@@ -92,6 +92,16 @@ describe('PDF reading', () => {
     // A WebP file: a RIFF container of type WEBP.
     expect(Buffer.from(previews[0]?.image ?? []).toString('latin1', 8, 12)).toBe('WEBP');
   });
+
+  it('renders the previews of a later run of pages, and none past the last page', async () => {
+    const pdf = await samplePdf({ pages: 3 });
+    const later = await renderPagePreviews(pdf, 'pdf', { maxWidth: 400, firstPage: 2, maxPages: 5 });
+    expect(later.map((preview) => preview.page)).toEqual([2, 3]);
+    // The same picture of page 2 as rendering from the first page on gives.
+    const fromTheStart = await renderPagePreviews(pdf, 'pdf', { maxWidth: 400, maxPages: 2 });
+    expect(later[0]?.image).toEqual(fromTheStart[1]?.image);
+    expect(await renderPagePreviews(pdf, 'pdf', { maxWidth: 400, firstPage: 4, maxPages: 2 })).toEqual([]);
+  });
 });
 
 describe('PDF redaction', () => {

@@ -1,26 +1,19 @@
-import type { DocumentAnalysis } from '@candor/contracts/tools';
+import type { DocumentAnalysis, DocumentPreviews } from '@candor/contracts/tools';
 import { detectPii, type PiiEntityType, piiPolicies } from '@candor/engine-pii';
-import {
-  documentKindFor,
-  locateRanges,
-  PREVIEW_MEDIA_TYPE,
-  readDocument,
-  renderPagePreviews,
-} from '@candor/engine-redact';
+import { type DocumentLimits, type DocumentText, documentKindFor, readDocument } from '@candor/engine-redact';
 import { tokenizeWords } from '@candor/engine-writing/tokenize';
 import { refusalOf } from '../document-redaction/document-errors.js';
-import { pageLines, wordsOnPages } from '../document-redaction/page-layout.js';
-import { defineEngine, type EngineRefusal } from '../engines/engine-module.js';
+import { defineEngine, type EngineRefusal, refuse } from '../engines/engine-module.js';
+import { type PageRange, previewPages } from './page-previews.js';
 
-export interface DocumentAnalysisInput {
-  fileName: string;
-  bytes: Uint8Array;
-  limits: { maxBytes: number; maxPages: number; maxCharacters: number };
-}
+/** What the screen asks of an uploaded document: the analysis, or the previews of a later run of its pages. */
+export type DocumentAnalysisInput = { fileName: string; bytes: Uint8Array; limits: DocumentLimits } & (
+  | { task: 'analyse' }
+  | { task: 'previews'; pages: PageRange }
+);
 
-/** Previews are for looking at, not reading: wide enough for the options screen, few enough for one response. */
-const PREVIEW_WIDTH = 900;
-const PREVIEW_PAGES = 20;
+/** The analysis previews this many pages, so its answer stays small; later pages come from `…/previews` in batches. */
+const ANALYSIS_PREVIEW_PAGES = 20;
 
 /** The lowest threshold any policy gives each entity: the screen applies the chosen policy's own on top. */
 const loosestThresholds: Partial<Record<PiiEntityType, number>> = {};
@@ -31,43 +24,55 @@ for (const policy of piiPolicies) {
 }
 
 /**
- * `POST v1/tools/document-redaction/analyse`: the document's text, page previews, every finding with its boxes, and
- * the boxes of the previewed pages' words, so the screen can box the user's own selections too.
+ * `POST v1/tools/document-redaction/analyse`: the document's text, previews of its first pages, every finding with
+ * its boxes, and the boxes of the previewed pages' words, so the screen can box the user's own selections too.
  */
-export default defineEngine<DocumentAnalysisInput, Omit<DocumentAnalysis, 'file_name'> | EngineRefusal>(
-  async ({ fileName, bytes, limits }) => {
-    try {
-      const kind = documentKindFor(fileName, bytes);
-      const document = await readDocument(bytes, kind, limits);
-      const findings = detectPii(document.text, { thresholds: loosestThresholds });
-      const previews = await renderPagePreviews(bytes, kind, { maxWidth: PREVIEW_WIDTH, maxPages: PREVIEW_PAGES });
-      const previewOf = new Map(
-        previews.map((p) => [p.page, `data:${PREVIEW_MEDIA_TYPE};base64,${Buffer.from(p.image).toString('base64')}`]),
+async function analyse(bytes: Uint8Array, document: DocumentText) {
+  const findings = detectPii(document.text, { thresholds: loosestThresholds });
+  const previewed = await previewPages(bytes, document, { first: 1, last: ANALYSIS_PREVIEW_PAGES }, findings);
+  const previewOf = new Map(previewed.pages.map((page) => [page.number, page]));
+  return {
+    kind: document.kind,
+    text: document.text,
+    words: tokenizeWords(document.text).length,
+    pages: document.pages.map((page) => ({
+      ...page,
+      preview: previewOf.get(page.number)?.preview ?? null,
+      lines: previewOf.get(page.number)?.lines ?? [],
+    })),
+    findings: findings.map(({ start, end, type, score, text }, i) => ({
+      start,
+      end,
+      type,
+      score,
+      text,
+      rects: previewed.located[i] ?? [],
+    })),
+  };
+}
+
+/**
+ * The engine of both calls the screens make on an upload, so previews run where analyses do, with the same limits:
+ * the server keeps no document between calls, so each reads it again from the bytes sent.
+ */
+export default defineEngine<
+  DocumentAnalysisInput,
+  Omit<DocumentAnalysis, 'file_name'> | DocumentPreviews | EngineRefusal
+>(async (input) => {
+  try {
+    const kind = documentKindFor(input.fileName, input.bytes);
+    const document = await readDocument(input.bytes, kind, input.limits);
+    if (input.task === 'analyse') return await analyse(input.bytes, document);
+    const count = document.pages.length;
+    if (input.pages.first > count) {
+      return refuse(
+        400,
+        'page_out_of_range',
+        `This document has ${count} ${count === 1 ? 'page' : 'pages'}; there is no page ${input.pages.first}.`,
       );
-      const words = wordsOnPages(document, new Set(previewOf.keys()));
-      // Findings and words in one call: each call reads the document again.
-      const rects = await locateRanges(bytes, kind, [...findings, ...words]);
-      const lines = pageLines(words, rects.slice(findings.length));
-      return {
-        kind,
-        text: document.text,
-        words: tokenizeWords(document.text).length,
-        pages: document.pages.map((page) => ({
-          ...page,
-          preview: previewOf.get(page.number) ?? null,
-          lines: lines.get(page.number) ?? [],
-        })),
-        findings: findings.map(({ start, end, type, score, text }, i) => ({
-          start,
-          end,
-          type,
-          score,
-          text,
-          rects: rects[i] ?? [],
-        })),
-      };
-    } catch (error) {
-      return refusalOf(error);
     }
-  },
-);
+    return { pages: (await previewPages(input.bytes, document, input.pages)).pages };
+  } catch (error) {
+    return refusalOf(error);
+  }
+});

@@ -3,13 +3,15 @@ import { historyDetailSchema } from '@candor/contracts';
 import {
   type DocumentAnalysis,
   documentAnalysisSchema,
+  documentPreviewsSchema,
   documentRedactionResultSchema,
   type JobSnapshot,
   jobSnapshotSchema,
+  type PageLine,
 } from '@candor/contracts/tools';
 import { tokenizeWords } from '@candor/engine-writing/tokenize';
 import PDFDocument from 'pdfkit';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestClient } from '../../../test/app.js';
 import { useTestApp } from '../../../test/app.js';
 import { describeOnEachDatabase } from '../../../test/databases.js';
@@ -26,6 +28,7 @@ import { readBack } from '../pdf/read-back.js';
 const DETECTOR = '/api/detector';
 const ANALYSE = `${DETECTOR}/v1/tools/document-redaction/analyse`;
 const JOBS = `${DETECTOR}/v1/tools/document-redaction/jobs`;
+const PREVIEWS = `${DETECTOR}/v1/tools/document-redaction/previews`;
 
 const SECRETS = {
   name: 'Grace Hopper',
@@ -88,6 +91,13 @@ async function analyse(client: TestClient, fileName: string, bytes: Uint8Array):
   expect(response.statusCode, response.body).toBe(200);
   return documentAnalysisSchema.parse(response.json());
 }
+
+const previewsOf = (client: TestClient, fileName: string, bytes: Uint8Array, first: number, last: number) =>
+  uploadFile(client, `${PREVIEWS}?first=${first}&last=${last}`, fileName, bytes);
+
+/** Each laid-out word of a page, as the text it boxes. */
+const wordsLaidOut = (text: string, lines: readonly PageLine[]) =>
+  lines.flatMap(({ words }) => words.map(([start, end]) => text.slice(start, end)));
 
 async function redact(client: TestClient, body: unknown): Promise<JobSnapshot> {
   const started = await client.post(JOBS, body);
@@ -234,5 +244,75 @@ describeOnEachDatabase('the Document Redactor', (database) => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // Another user is not held up by the first one's analyses.
     await analyse((await newUser(t())).client, 'note.txt', note);
+  });
+
+  describe('page previews past the analysis', () => {
+    // An app of their own, so their calls and the analyses above don't share a rate-limit budget.
+    const t = useTestApp(database);
+
+    it('previews and lays out the later pages of a long PDF exactly as the analysis does its first', async () => {
+      const { client } = await newUser(t());
+      const pdf = await minutesPdf(25);
+      const analysis = await analyse(client, 'minutes.pdf', pdf);
+      expect(analysis.pages.slice(20).map((page) => page.preview)).toEqual(Array(5).fill(null));
+
+      // A range that runs past the last page stops there.
+      const later = await previewsOf(client, 'minutes.pdf', pdf, 21, 30);
+      expect(later.statusCode, later.body).toBe(200);
+      const { pages } = documentPreviewsSchema.parse(later.json());
+      expect(pages.map((page) => page.number)).toEqual([21, 22, 23, 24, 25]);
+      for (const page of pages) {
+        expect(page.preview, `page ${page.number}`).toMatch(/^data:image\/webp;base64,/);
+        const analysed = analysis.pages[page.number - 1];
+        expect(wordsLaidOut(analysis.text, page.lines)).toEqual(
+          analysis.text.slice(analysed?.start, analysed?.end).match(/\S+/g),
+        );
+      }
+      expect(pages[0]?.preview).not.toBe(pages[1]?.preview);
+
+      // The pages the analysis previewed come back the same, so boxes on either kind of page agree.
+      const again = documentPreviewsSchema.parse((await previewsOf(client, 'minutes.pdf', pdf, 11, 20)).json());
+      expect(again.pages).toEqual(
+        analysis.pages.slice(10, 20).map(({ number, preview, lines }) => ({ number, preview, lines })),
+      );
+    });
+
+    it('refuses a range past the end, too many pages, a bad file and a visitor, in the one error shape', async () => {
+      const { client } = await newUser(t());
+      const pdf = await minutesPdf(25);
+      const pastTheEnd = await previewsOf(client, 'minutes.pdf', pdf, 26, 30);
+      expectError(pastTheEnd, 400, 'page_out_of_range');
+      expect(pastTheEnd.json().error.message).toBe('This document has 25 pages; there is no page 26.');
+      const tooMany = await previewsOf(client, 'minutes.pdf', pdf, 11, 21);
+      expectError(tooMany, 400, 'validation_failed');
+      expect(tooMany.json().error.details).toEqual([
+        { path: 'last', message: 'At most 10 pages can be previewed at a time' },
+      ]);
+      expectError(await previewsOf(client, 'minutes.pdf', pdf, 5, 4), 400, 'validation_failed');
+      expectError(await uploadFile(client, PREVIEWS, 'minutes.pdf', pdf), 400, 'validation_failed');
+
+      expectError(await previewsOf(client, 'minutes.pdf', pdf.subarray(0, 400), 1, 1), 422, 'unreadable_file');
+      expectError(
+        await previewsOf(client, 'tool.exe', new Uint8Array([77, 90, 0, 0]), 1, 1),
+        415,
+        'unsupported_media_type',
+      );
+      expectError(await client.post(`${PREVIEWS}?first=1&last=1`, { file: 'x' }), 415, 'unsupported_media_type');
+
+      const visitor = await t().client().prime();
+      expectError(await previewsOf(visitor, 'minutes.pdf', pdf, 21, 25), 401, 'unauthenticated');
+    });
+
+    it('counts against the analyses’ budget of 20 a minute per user', async () => {
+      const { client } = await newUser(t());
+      const note = new TextEncoder().encode(`Please call ${SECRETS.name} tomorrow.`);
+      for (let i = 0; i < 19; i++) await analyse(client, 'note.txt', note);
+      // A text file has no picture: its one page comes back without one.
+      const allowed = await previewsOf(client, 'note.txt', note, 1, 1);
+      expect(documentPreviewsSchema.parse(allowed.json()).pages).toEqual([{ number: 1, preview: null, lines: [] }]);
+      const refused = await previewsOf(client, 'note.txt', note, 1, 1);
+      expectError(refused, 429, 'rate_limited');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    });
   });
 });

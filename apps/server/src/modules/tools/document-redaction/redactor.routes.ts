@@ -1,11 +1,16 @@
 import { errorCodes } from '@candor/contracts';
-import { type DocumentAnalysis, TOOL_LIMITS } from '@candor/contracts/tools';
+import {
+  type DocumentAnalysis,
+  type DocumentPreviews,
+  documentPreviewsQuerySchema,
+  TOOL_LIMITS,
+} from '@candor/contracts/tools';
 import { type Database, historyFiles } from '@candor/db';
 import fastifyMultipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser } from '../../../http/auth.js';
-import { AppError, notFound } from '../../../http/errors.js';
+import { AppError, notFound, parseWith } from '../../../http/errors.js';
 import { isUuid } from '../../../http/ids.js';
 import type { AuthLimiter, AuthRateLimitRules } from '../../../http/rate-limit.js';
 import { createHistoryRepository } from '../../detector/history.repository.js';
@@ -15,6 +20,11 @@ import type { JobQueue } from '../jobs/job-queue.js';
 import type { ToolRuns } from '../tool-runs.service.js';
 
 const LIMITS = TOOL_LIMITS['document-redaction'];
+const DOCUMENT_LIMITS = {
+  maxBytes: LIMITS.maxFileBytes,
+  maxPages: LIMITS.maxPages,
+  maxCharacters: LIMITS.maxCharacters,
+};
 const MB = 1024 * 1024;
 // The job carries the file (base64, 4/3 of its size) and its text (JSON-escaped, up to 6 bytes a character).
 const JOB_BODY_LIMIT = Math.ceil(LIMITS.maxFileBytes / 3) * 4 + LIMITS.maxCharacters * 6 + MB;
@@ -22,7 +32,8 @@ const JOB_BODY_LIMIT = Math.ceil(LIMITS.maxFileBytes / 3) * 4 + LIMITS.maxCharac
 /**
  * Analysing a document is free (the redaction is charged) but takes seconds of an engine thread the tool runs share,
  * so analyses are limited: 20 a minute per user and 60 a minute per IP address. Past them: 429 `rate_limited` with
- * Retry-After; the screen keeps the file and says to wait.
+ * Retry-After; the screen keeps the file and says to wait. A previews call (at most 10 pages, half an analysis'
+ * rendering) counts against the same budget: a 50-page document takes an analysis and three previews calls.
  */
 export const analyseRateLimits: AuthRateLimitRules = {
   perIp: { points: 60, durationSeconds: 60 },
@@ -39,7 +50,13 @@ export interface RedactorRoutesOptions {
   analyseLimiter: AuthLimiter;
 }
 
-/** The Document Redactor's own routes: analysing an upload, its large job body, and the redacted file. */
+const assertMultipart = (request: FastifyRequest) => {
+  if (!request.isMultipart()) {
+    throw new AppError(errorCodes.unsupportedMediaType, 415, 'Send the file as multipart/form-data');
+  }
+};
+
+/** The Document Redactor's own routes: analysing an upload and previewing its pages, its large job body, and the redacted file. */
 export async function redactorRoutes(app: FastifyInstance, opts: RedactorRoutesOptions) {
   const history = createHistoryRepository(opts.db);
   await app.register(fastifyMultipart, {
@@ -47,16 +64,12 @@ export async function redactorRoutes(app: FastifyInstance, opts: RedactorRoutesO
   });
   app.addHook('preHandler', app.requireUser);
 
-  app.post('/v1/tools/document-redaction/analyse', async (request): Promise<DocumentAnalysis> => {
-    if (!request.isMultipart()) {
-      throw new AppError(errorCodes.unsupportedMediaType, 415, 'Send the file as multipart/form-data');
-    }
-    await opts.analyseLimiter.consume(request, currentUser(request).id);
+  /** The uploaded file of an analyse or previews call (multipart, field `file`), within the redactor's size limit. */
+  async function readUpload(request: FastifyRequest): Promise<{ fileName: string; bytes: Uint8Array }> {
     const part = await request.file();
     if (!part) throw new AppError(errorCodes.badRequest, 400, 'Choose a file to redact');
-    let bytes: Buffer;
     try {
-      bytes = await part.toBuffer();
+      return { fileName: part.filename.trim() || 'document', bytes: new Uint8Array(await part.toBuffer()) };
     } catch (error) {
       if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
         throw new AppError(
@@ -67,17 +80,34 @@ export async function redactorRoutes(app: FastifyInstance, opts: RedactorRoutesO
       }
       throw error;
     }
-    const fileName = part.filename.trim() || 'document';
-    const input: DocumentAnalysisInput = {
-      fileName,
-      bytes: new Uint8Array(bytes),
-      limits: { maxBytes: LIMITS.maxFileBytes, maxPages: LIMITS.maxPages, maxCharacters: LIMITS.maxCharacters },
-    };
-    const analysis = await opts.pool.run<Omit<DocumentAnalysis, 'file_name'>>(opts.analyser, input, {
+  }
+
+  const readInWorker = <Output>(input: DocumentAnalysisInput) =>
+    opts.pool.run<Output>(opts.analyser, input, {
       signal: AbortSignal.timeout(opts.analyseTimeoutSeconds * 1_000),
       onProgress: () => {},
     });
+
+  app.post('/v1/tools/document-redaction/analyse', async (request): Promise<DocumentAnalysis> => {
+    assertMultipart(request);
+    await opts.analyseLimiter.consume(request, currentUser(request).id);
+    const { fileName, bytes } = await readUpload(request);
+    const analysis = await readInWorker<Omit<DocumentAnalysis, 'file_name'>>({
+      task: 'analyse',
+      fileName,
+      bytes,
+      limits: DOCUMENT_LIMITS,
+    });
     return { file_name: fileName, ...analysis };
+  });
+
+  // The server keeps no upload, so the screen sends the file again for the pages past the analysis' previews.
+  app.post('/v1/tools/document-redaction/previews', async (request): Promise<DocumentPreviews> => {
+    assertMultipart(request);
+    const pages = parseWith(documentPreviewsQuerySchema, request.query);
+    await opts.analyseLimiter.consume(request, currentUser(request).id);
+    const { fileName, bytes } = await readUpload(request);
+    return readInWorker<DocumentPreviews>({ task: 'previews', fileName, bytes, limits: DOCUMENT_LIMITS, pages });
   });
 
   // The generic job route's body limit is BODY_LIMIT_BYTES; a document needs more.

@@ -5,7 +5,18 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '@/test/fake-api';
 import { renderWithRouter } from '@/test/render';
 import type { SeenRequest } from '../lib/test-api';
-import { CARD, EMAIL, IBAN, LETTER_TEXT, letterAnalysis, NAME } from '../lib/test-fixtures';
+import {
+  CARD,
+  EMAIL,
+  IBAN,
+  LETTER_TEXT,
+  letterAnalysis,
+  monospaceLines,
+  NAME,
+  PAGE_ONE,
+  PAGE_TWO,
+} from '../lib/test-fixtures';
+import { fakeScrolling } from '../lib/test-scrolling';
 import { redactorStore } from '../store';
 
 const HISTORY_ID = '00000000-0000-4000-8000-000000000021';
@@ -86,7 +97,22 @@ function selectInText(value: string) {
   throw new Error(`${value} is not in one text node`);
 }
 
+/** The server's previews of the letter's second page, which its analysis left out. */
+const pageTwoPreview = () =>
+  jsonResponse(200, {
+    pages: [{ number: 2, preview: 'data:image/webp;base64,PAGE2', lines: monospaceLines(PAGE_TWO, PAGE_ONE.length) }],
+  });
+const isPreviewsCall = (request: SeenRequest) =>
+  request.method === 'POST' && request.path === 'v1/tools/document-redaction/previews';
+const pageItem = (page: number) => {
+  const item = screen.getByRole('list', { name: 'Pages of letter.pdf' }).children[page - 1];
+  if (!(item instanceof HTMLElement)) throw new Error(`no page ${page}`);
+  return item;
+};
+
+let scrolling: ReturnType<typeof fakeScrolling>;
 beforeEach(() => {
+  scrolling = fakeScrolling();
   server.seen.length = 0;
   server.respond = null;
   toasts.shown.length = 0;
@@ -119,13 +145,14 @@ describe('OptionsPage', () => {
       expect.stringContaining(`Credit card number${CARD.text}97%p. 2`),
       expect.stringContaining(`IBAN${IBAN.text}40%p. 2`),
     ]);
-    // Page 1 has a preview with a box per finding on it; page 2 has none and says so.
+    // Page 1 has a preview with a box per finding on it; page 2's is loaded once the user scrolls near it.
     const boxes = screen.getAllByRole('button', { pressed: true });
     expect(boxes.map((box) => box.getAttribute('aria-label'))).toEqual([
       `Person name “${NAME.text}”: redacted`,
       `Email address “${EMAIL.text}”: redacted`,
     ]);
-    expect(screen.getByText(/No picture of this page/)).toBeTruthy();
+    expect(within(pageItem(2)).getByRole('status', { name: 'Loading page 2' })).toBeTruthy();
+    expect(server.seen.filter(isPreviewsCall)).toEqual([]);
   });
 
   it('applies a policy’s thresholds, toggles findings and kinds, and undoes each change', async () => {
@@ -199,7 +226,6 @@ describe('OptionsPage', () => {
 
   it('boxes the user’s own selections on the page previews as they are added and removed', async () => {
     await renderOptions();
-    expect(screen.getByText('The preview shows the first of 2 pages.')).toBeTruthy();
     const selectionBox = () => screen.queryByTitle('Your selection “your order”: redacted');
     const pageOne = () => screen.getByRole('list', { name: 'Pages of letter.pdf' }).firstElementChild;
     expect(pageOne()?.textContent).toContain('2 marked');
@@ -223,6 +249,57 @@ describe('OptionsPage', () => {
     expect(selectionBox()).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Undo: Removed a selection' }));
     expect(selectionBox()).toBeTruthy();
+  });
+
+  it('loads a later page as the user scrolls near it, and boxes its findings and selections as on the first', async () => {
+    server.respond = (request) => (isPreviewsCall(request) ? pageTwoPreview() : undefined);
+    await renderOptions();
+    scrolling.scrollNear(pageItem(2));
+    const picture = await within(pageItem(2)).findByRole('img', { name: 'Page 2 of letter.pdf' });
+    expect(picture.getAttribute('src')).toBe('data:image/webp;base64,PAGE2');
+    expect(server.seen.filter(isPreviewsCall).map((request) => request.query)).toEqual([{ first: '2', last: '2' }]);
+    // The card's box came with the analysis; it shows with the picture and toggles the finding like any other.
+    const card = within(pageItem(2)).getByRole('button', { name: `Credit card number “${CARD.text}”: redacted` });
+    await userEvent.click(card);
+    expect(findingBox(/^Credit card number/)).toHaveProperty('checked', false);
+
+    // A selection on the page is boxed from the lines that came with its picture.
+    await userEvent.click(screen.getByRole('tab', { name: 'Text' }));
+    selectInText('charged');
+    await userEvent.click(screen.getByRole('button', { name: 'Redact selected text' }));
+    await userEvent.click(screen.getByRole('tab', { name: 'Pages' }));
+    const box = screen.getByTitle('Your selection “charged”: redacted');
+    expect(pageItem(2).contains(box)).toBe(true);
+    expect(Number.parseFloat(box.style.left)).toBeCloseTo(10 + 'Card 4111 1111 1111 1111 was '.length);
+    expect(Number.parseFloat(box.style.top)).toBeCloseTo(10);
+    expect(Number.parseFloat(box.style.width)).toBeCloseTo('charged'.length);
+  });
+
+  it('shows a finding on a page not loaded yet by loading the page first, then moving focus to its box', async () => {
+    server.respond = (request) => (isPreviewsCall(request) ? pageTwoPreview() : undefined);
+    await renderOptions();
+    await userEvent.click(screen.getByRole('button', { name: `Show “${CARD.text}” in the document` }));
+    const card = await within(pageItem(2)).findByRole('button', {
+      name: `Credit card number “${CARD.text}”: redacted`,
+    });
+    await waitFor(() => expect(document.activeElement).toBe(card));
+    expect(screen.getByRole('tab', { name: 'Pages' }).getAttribute('aria-selected')).toBe('true');
+    expect(server.seen.filter(isPreviewsCall)).toHaveLength(1);
+  });
+
+  it('shows a finding in the text instead when its page cannot be loaded', async () => {
+    server.respond = (request) =>
+      isPreviewsCall(request)
+        ? jsonResponse(422, { error: { code: 'unreadable_file', message: 'This file could not be read.' } })
+        : undefined;
+    await renderOptions();
+    scrolling.scrollNear(pageItem(2));
+    expect(await within(pageItem(2)).findByText('Page 2 could not be loaded')).toBeTruthy();
+    expect(within(pageItem(2)).getByText('This file could not be read.')).toBeTruthy();
+    expect(within(pageItem(2)).getByText('Its text and findings are in the Text view.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: `Show “${CARD.text}” in the document` }));
+    await waitFor(() => expect(document.activeElement?.textContent).toBe(CARD.text));
+    expect(screen.getByRole('tab', { name: 'Text' }).getAttribute('aria-selected')).toBe('true');
   });
 
   it('sends the file, the text and the chosen redactions, then shows the stored result', async () => {

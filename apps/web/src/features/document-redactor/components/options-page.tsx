@@ -3,7 +3,7 @@ import type { DocumentRedactionInput } from '@candor/contracts/tools';
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import FileText from 'lucide-react/icons/file-text';
 import Undo2 from 'lucide-react/icons/undo-2';
-import { type KeyboardEvent, useEffect, useId, useMemo, useReducer, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import { PageHeader } from '@/components/layout/page-header';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -22,6 +22,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import { formatTokens } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { DOCUMENT_REDACTION } from '../api/document-analysis';
+import { usePagePreviews } from '../api/page-previews';
 import { usePiiEntities, usePiiPolicies } from '../api/pii-catalogue';
 import { redactionCopy } from '../lib/copy';
 import { excerpt, kindLabels, plural } from '../lib/document-meta';
@@ -34,7 +35,7 @@ import { draftRedactions, fileToBase64, redactionCount, redactionInput } from '.
 import { type RedactorDocument, redactorStore } from '../store';
 import { DocumentText, type Highlight } from './document-text';
 import { FindingsList, ManualRedactions } from './findings-list';
-import { PagePreviews, type PreviewBox } from './page-previews';
+import { PagePreviews, type PreviewBox, pageElementId } from './page-previews';
 import { EntityList, PolicyPicker, StylePicker } from './redaction-settings';
 
 /** The element "Show in the document" focuses: a finding's words in the text, or its first box on a page. */
@@ -134,6 +135,7 @@ function RedactionEditor({
 }: RedactionEditorProps) {
   const { analysis, file } = redactorDocument;
   const { findings, text } = analysis;
+  const previews = usePagePreviews(redactorDocument);
   const reducer = useMemo(() => draftReducer(findings), [findings]);
   const [state, dispatch] = useReducer(reducer, null, () => ({
     draft:
@@ -162,23 +164,45 @@ function RedactionEditor({
   const hasPreviews = analysis.pages.some((page) => page.preview);
   const [view, setView] = useState<'pages' | 'text'>(hasPreviews ? 'pages' : 'text');
   const [jump, setJump] = useState<number | null>(null);
+  // The finding whose page "Show in the document" has asked for, so the page is scrolled to and asked for once.
+  const awaitingPage = useRef<number | null>(null);
   const [preparing, setPreparing] = useState(false);
   const blockerId = useId();
 
-  // "Show in the document": the finding's box when the pages are shown and it has one, else its words.
+  // "Show in the document": the finding's box when the pages are shown and it has one, else its words. A page still
+  // without its picture is scrolled to and loaded first; the effect runs again when it arrives.
   useEffect(() => {
     if (jump === null) return;
     const finding = findings[jump];
-    const previewed = new Set(analysis.pages.filter((page) => page.preview).map((page) => page.number));
-    const onPage = view === 'pages' && finding?.rects.some((rect) => previewed.has(rect.page));
-    if (view === 'pages' && !onPage) {
+    const page = view === 'pages' ? finding?.rects[0]?.page : undefined;
+    const batch = page === undefined ? undefined : previews.batchOf(page);
+    if (view === 'pages' && (page === undefined || batch?.status === 'failed')) {
       setView('text');
       return;
     }
-    const element = document.getElementById(findingElementId(idPrefix, onPage ? 'page' : 'text', jump));
-    element?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
-    element?.focus({ preventScroll: true });
-    setJump(null);
+    if (page !== undefined && batch && batch.status !== 'loaded') {
+      if (awaitingPage.current !== jump) {
+        awaitingPage.current = jump;
+        document.getElementById(pageElementId(idPrefix, page))?.scrollIntoView?.({ block: 'start' });
+        previews.load(page);
+      }
+      return;
+    }
+    awaitingPage.current = null;
+    const id = findingElementId(idPrefix, page === undefined ? 'text' : 'page', jump);
+    const show = () => {
+      const element = document.getElementById(id);
+      element?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+      element?.focus({ preventScroll: true });
+      setJump(null);
+    };
+    if (document.getElementById(id)) {
+      show();
+      return;
+    }
+    // A tab switched to just now mounts its content a render later (the tabs' presence): look again next frame.
+    const frame = requestAnimationFrame(show);
+    return () => cancelAnimationFrame(frame);
   });
 
   const highlights = useMemo(() => {
@@ -209,7 +233,7 @@ function RedactionEditor({
   const selectionBoxes = useMemo(
     () =>
       draft.manual.flatMap((range) =>
-        boxesForRange(analysis.pages, range).map(
+        boxesForRange(previews.pages, range).map(
           (rect, part): PreviewBox => ({
             key: `manual-${range.start}-${range.end}-${part}`,
             ...rect,
@@ -218,7 +242,7 @@ function RedactionEditor({
           }),
         ),
       ),
-    [draft.manual, analysis.pages, text],
+    [draft.manual, previews.pages, text],
   );
 
   const findingBoxes = useMemo(
@@ -306,10 +330,11 @@ function RedactionEditor({
               </div>
               <TabsContent value="pages" className="min-h-0 overflow-y-auto px-4 py-4">
                 <PagePreviews
-                  pages={analysis.pages}
+                  previews={previews}
                   boxes={boxes}
                   fileName={analysis.file_name}
                   textElsewhere="Its text and findings are in the Text view."
+                  idPrefix={idPrefix}
                 />
               </TabsContent>
               <TabsContent value="text" className="min-h-0">

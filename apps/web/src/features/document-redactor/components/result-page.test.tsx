@@ -5,7 +5,17 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '@/test/fake-api';
 import { renderWithRouter } from '@/test/render';
 import type { SeenRequest } from '../lib/test-api';
-import { CARD, EMAIL, letterAnalysis, letterResult, NAME } from '../lib/test-fixtures';
+import {
+  CARD,
+  EMAIL,
+  letterAnalysis,
+  letterResult,
+  monospaceLines,
+  NAME,
+  PAGE_ONE,
+  PAGE_TWO,
+} from '../lib/test-fixtures';
+import { fakeScrolling } from '../lib/test-scrolling';
 import { redactorStore } from '../store';
 
 const HISTORY_ID = '00000000-0000-4000-8000-000000000041';
@@ -36,6 +46,10 @@ vi.mock('@/lib/api-client', async (importOriginal) => {
       if (method === 'GET' && path === `v2/ai-detector/user-history/${HISTORY_ID}`) return jsonResponse(200, detail);
       if (method === 'GET' && path === `v1/tools/document-redaction/${HISTORY_ID}/file`) {
         return new Response(REDACTED_PDF, { status: 200, headers: { 'content-type': 'application/pdf' } });
+      }
+      if (method === 'POST' && path === 'v1/tools/document-redaction/previews') {
+        const lines = monospaceLines(PAGE_TWO, PAGE_ONE.length);
+        return jsonResponse(200, { pages: [{ number: 2, preview: 'data:image/webp;base64,PAGE2', lines }] });
       }
       return undefined;
     }),
@@ -69,7 +83,9 @@ async function renderResult() {
 
 const secrets = [NAME.text, EMAIL.text, CARD.text];
 
+let scrolling: ReturnType<typeof fakeScrolling>;
 beforeEach(() => {
+  scrolling = fakeScrolling();
   server.seen.length = 0;
   saved.files.length = 0;
   toasts.shown.length = 0;
@@ -110,8 +126,19 @@ describe('ResultPage', () => {
       '[CREDIT_CARD_NUMBER]',
       '[REDACTED]',
     ]);
-    // Page 1 has a preview: a box over each redacted finding that had one.
-    expect(screen.getByRole('region', { name: 'Where the redactions are on the pages' })).toBeTruthy();
+    // Page 1 has a preview: a box over each redaction on it.
+    const onPages = screen.getByRole('region', { name: 'Where the redactions are on the pages' });
+    const [pageOne, pageTwo] = within(onPages).getByRole('list', { name: 'Pages of letter.pdf' }).children;
+    if (!(pageOne instanceof HTMLElement && pageTwo instanceof HTMLElement)) throw new Error('two pages expected');
+    expect(pageOne.querySelectorAll('[title$=": redacted"]')).toHaveLength(2);
+    // Page 2 is loaded as the user scrolls near it, as on the options screen, and boxed the same way.
+    expect(within(pageTwo).getByRole('status', { name: 'Loading page 2' })).toBeTruthy();
+    scrolling.scrollNear(pageTwo);
+    expect(await within(pageTwo).findByRole('img', { name: 'Page 2 of letter.pdf' })).toBeTruthy();
+    expect([...pageTwo.querySelectorAll('[title$=": redacted"]')].map((box) => box.getAttribute('title'))).toEqual([
+      'Credit card number: redacted',
+      'Your selection: redacted',
+    ]);
     expect(screen.queryByText('The original document isn’t kept')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Adjust redactions' }));
     expect(onAdjust).toHaveBeenCalled();

@@ -22,6 +22,7 @@ import { saveBlob, saveCsv, saveJson } from '@/lib/download';
 import { formatDate, formatTokens } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
+import { usePagePreviews } from '../api/page-previews';
 import { usePiiEntities, usePiiPolicies } from '../api/pii-catalogue';
 import { fetchRedactedFile, type RedactionRun, readRedactionRun } from '../api/redaction-run';
 import { redactionCopy } from '../lib/copy';
@@ -271,6 +272,7 @@ function BeforeAfter({
 }) {
   const { analysis } = original;
   const { result } = run;
+  const previews = usePagePreviews(original);
   const positions = useMemo(
     () => groupPositions(groupFindings(analysis.findings, catalogue)),
     [analysis.findings, catalogue],
@@ -285,7 +287,7 @@ function BeforeAfter({
   }));
   // The pages as they were, with a black box wherever text was redacted.
   const boxes: PreviewBox[] = result.redactions.flatMap((redaction) =>
-    boxesForRange(analysis.pages, redaction).map((rect, part) => ({
+    boxesForRange(previews.pages, redaction).map((rect, part) => ({
       key: `${redaction.start}-${part}`,
       ...rect,
       className: 'border-black bg-black',
@@ -329,13 +331,14 @@ function BeforeAfter({
           <RedactedTextCard run={run} onCopy={onCopy} />
         </TabsContent>
       </Tabs>
-      {hasPreviews && boxes.length > 0 && (
+      {/* Boxes on later pages come with their lines, so the pages show whenever something was redacted. */}
+      {hasPreviews && result.redactions.length > 0 && (
         <ReportPanel title="Where the redactions are on the pages">
           <p className="mb-4 text-muted-foreground text-xs">
             The original pages with a box over each redaction; the downloaded file is the exact result.
           </p>
           <PagePreviews
-            pages={analysis.pages}
+            previews={previews}
             boxes={boxes}
             fileName={analysis.file_name}
             textElsewhere="Its redactions show in the text above."

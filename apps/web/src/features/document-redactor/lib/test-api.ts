@@ -1,11 +1,12 @@
 import { jsonResponse, notFoundResponse } from '@/test/fake-api';
 import { catalogue, policies } from './test-fixtures';
 
-/** One request the fake server saw: its service ("detector", "governance"), path and JSON or form body. */
+/** One request the fake server saw: its service ("detector", "governance"), path, query and JSON or form body. */
 export interface SeenRequest {
   method: string;
   service: string;
   path: string;
+  query: Record<string, string>;
   body: unknown;
 }
 
@@ -20,13 +21,14 @@ export function redactorServer(
   respond: () => ((request: SeenRequest) => Response | undefined) | null,
 ) {
   return async (request: Request): Promise<Response> => {
-    const [, , service = '', ...rest] = new URL(request.url).pathname.split('/');
+    const url = new URL(request.url);
+    const [, , service = '', ...rest] = url.pathname.split('/');
     const path = rest.join('/');
     const contentType = request.headers.get('content-type');
     let body: unknown = null;
     if (contentType?.includes('json')) body = await request.clone().json();
     else if (contentType?.includes('multipart')) body = await request.clone().formData();
-    const seenRequest = { method: request.method, service, path, body };
+    const seenRequest = { method: request.method, service, path, query: Object.fromEntries(url.searchParams), body };
     seen.push(seenRequest);
     if (request.method === 'GET' && path === 'gcp/pii/full_policy_list') return jsonResponse(200, { policies });
     if (request.method === 'GET' && path === 'gcp/pii/full_entity_list') {

@@ -18,7 +18,7 @@ export const CARD = at('4111 1111 1111 1111');
 export const IBAN = at('GB82 WEST 1234 5698 7654 32');
 
 /** A previewed page's lines as the analysis lays them out, in a monospace font: 1% of the page a character. */
-const monospaceLines = (pageText: string, pageStart: number): DocumentAnalysis['pages'][number]['lines'] =>
+export const monospaceLines = (pageText: string, pageStart: number): DocumentAnalysis['pages'][number]['lines'] =>
   [...pageText.matchAll(/[^\n]+/g)].map((line, index) => ({
     y: 0.1 + index * 0.04,
     height: 0.02,
