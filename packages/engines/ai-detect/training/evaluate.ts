@@ -1,6 +1,7 @@
 import { documentLogOdds, labelOf } from '../src/detect.js';
 import type { DetectorModel, DetectorModelFile } from '../src/detector-model.js';
 import type { ScoredText } from '../src/features.js';
+import { HUMANIZED_SURE_WORDS, humanizedVerdictIsSure } from '../src/humanized-verdict.js';
 import { sigmoid } from '../src/linear-model.js';
 import { foldOf, type LabelledText } from './dataset.js';
 import { auroc, macroF1, thresholdForFalsePositiveRate, thresholdForMissRate } from './metrics.js';
@@ -45,6 +46,8 @@ export interface Evaluation {
     familyTexts: number;
     humanizedMacroF1: number;
     humanizedConfusion: number[][];
+    /** Texts of `HUMANIZED_SURE_WORDS` words or more: share given a confident verdict, and share of those wrong. */
+    humanizedLong: { texts: number; sure: number; sureWrong: number };
     revisedHumanCalledAi: number;
   };
 }
@@ -69,6 +72,8 @@ export function evaluateDetectors(texts: readonly LabelledText[], log: (line: st
   let familyTexts = 0;
   const humanizedTruth: number[] = [];
   const humanizedPredicted: number[] = [];
+  /** Texts long enough for a confident humanized verdict: how many got one, and how many of those were wrong. */
+  const humanizedLong = { texts: 0, sure: 0, sureWrong: 0 };
   const revised: number[] = [];
   const outOfFoldHuman: number[] = [];
   const fittedByFold: DetectorModel[] = [];
@@ -93,8 +98,17 @@ export function evaluateDetectors(texts: readonly LabelledText[], log: (line: st
       const three = set.humanized[i];
       if (three !== undefined) {
         const probabilities = fitted.humanized.probabilities(fitted.features(scored[i] as ScoredText));
+        const predicted = probabilities.indexOf(Math.max(...probabilities));
         humanizedTruth.push(three);
-        humanizedPredicted.push(probabilities.indexOf(Math.max(...probabilities)));
+        humanizedPredicted.push(predicted);
+        const words = (scored[i] as ScoredText).words.length;
+        if (words >= HUMANIZED_SURE_WORDS) {
+          humanizedLong.texts++;
+          if (humanizedVerdictIsSure(words, [...probabilities])) {
+            humanizedLong.sure++;
+            if (predicted !== three) humanizedLong.sureWrong++;
+          }
+        }
       }
     }
     for (const i of texts.map((_, k) => k).filter((k) => texts[k]?.origin === 'ai_revised_human')) {
@@ -237,6 +251,11 @@ export function evaluateDetectors(texts: readonly LabelledText[], log: (line: st
       familyTexts,
       humanizedMacroF1: macroF1(humanizedTruth, humanizedPredicted, 3),
       humanizedConfusion: confusion,
+      humanizedLong: {
+        texts: humanizedLong.texts,
+        sure: humanizedLong.sure / Math.max(humanizedLong.texts, 1),
+        sureWrong: humanizedLong.sureWrong / Math.max(humanizedLong.sure, 1),
+      },
       revisedHumanCalledAi: revised.filter((l) => sigmoid(l) >= threshold).length / Math.max(revised.length, 1),
     },
   };

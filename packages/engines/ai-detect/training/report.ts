@@ -1,3 +1,4 @@
+import { HUMANIZED_SURE_WORDS } from '../src/humanized-verdict.js';
 import { sourceFamilyLabels } from '../src/report.schema.js';
 import { datasetFiles } from './dataset.js';
 import type { Evaluation } from './evaluate.js';
@@ -74,6 +75,10 @@ Macro-F1 out of fold: **${num(o.humanizedMacroF1)}**. Confusion (rows truth, col
 | truth | human | AI | AI-humanized |
 |---|---|---|---|
 ${['human', 'AI', 'AI-humanized'].map((name, t) => `| ${name} | ${(o.humanizedConfusion[t] ?? []).join(' | ')} |`).join('\n')}
+
+The screen calls the verdict only for texts of ${HUMANIZED_SURE_WORDS} words or more whose winning class leads by 0.2; otherwise it gives a
+best guess. Of the ${o.humanizedLong.texts} texts that long, ${pct(o.humanizedLong.sure)} get a confident verdict, and
+${pct(o.humanizedLong.sureWrong)} of those are wrong.
 `;
 }
 

@@ -1,3 +1,4 @@
+import { HUMANIZED_SURE_WORDS } from '@candor/engine-ai-detect';
 import { describe, expect, it } from 'vitest';
 import { detectHumanized } from './detect.js';
 
@@ -43,5 +44,26 @@ describe('detectHumanized on a disguised text', () => {
       plain.signals.map((signal) => FLUENT.slice(signal.start, signal.end)),
     );
     expect(report.sentences.map(submitted)).toEqual(plain.sentences.map((s) => FLUENT.slice(s.start, s.end)));
+  });
+});
+
+describe('detectHumanized verdicts', () => {
+  it('gives a short text a best guess, never a confident call', () => {
+    const note =
+      'ok so the bus was late AGAIN this morning and I ended up walking half the way in the rain. my shoes are ' +
+      "still wet. anyway, did anyone grab the spare key from Sam's desk? I think he left it there on friday.";
+    const report = detectHumanized(note);
+    expect(report.words).toBeGreaterThanOrEqual(40);
+    expect(report.words).toBeLessThan(HUMANIZED_SURE_WORDS);
+    expect(report.uncertain).toBe(true);
+    expect(report.verdict).toMatch(/^Too short to be sure: under 150 words a verdict is a best guess\. Best guess: /);
+  });
+
+  it('calls a long text confidently exactly when its class leads the runner-up clearly', () => {
+    const text = Array.from({ length: 5 }, () => FLUENT).join('\n\n');
+    const report = detectHumanized(text);
+    expect(report.words).toBeGreaterThanOrEqual(HUMANIZED_SURE_WORDS);
+    const [first, second] = Object.values(report.probabilities).sort((a, b) => b - a) as [number, number];
+    expect(report.uncertain).toBe(first - second < 0.2);
   });
 });

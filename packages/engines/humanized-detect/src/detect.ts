@@ -2,6 +2,8 @@ import {
   type DetectorModel,
   defaultDetectorModel,
   evidenceFrom,
+  HUMANIZED_SURE_WORDS,
+  humanizedVerdictIsSure,
   isRareWord,
   isSurprisalSpike,
   type ScoredText,
@@ -23,9 +25,9 @@ const MAX_SIGNALS = 500;
  * is 1.4 million words: most natural pairs of less common words ("modern life") are simply absent from it.
  */
 const EXPECTED_PAIR_PROBABILITY = Math.log(2e-7);
-/** The winning class must lead the runner-up by this much, on a text of at least the model's minimum length. */
-const CLEAR_MARGIN = 0.2;
 const EVIDENCE_ITEMS = 3;
+
+const lowerFirst = (sentence: string) => sentence.charAt(0).toLowerCase() + sentence.slice(1);
 
 function round(value: number): number {
   return Math.round(value * 1000) / 1000;
@@ -84,7 +86,7 @@ function signalsOf(scored: ScoredText): Signal[] {
 
 const verdicts: Record<HumanizedLabel, string> = {
   human: 'This text reads as written by a person.',
-  ai: 'This text reads as AI-written, with no sign of a paraphraser.',
+  ai: 'This text reads as AI-written and left as it was, not passed through a paraphraser.',
   ai_humanized: 'This text reads as AI-written and then disguised by a paraphraser or “humanizer”.',
 };
 
@@ -94,9 +96,9 @@ export function detectHumanized(text: string, model: DetectorModel = defaultDete
   const values = model.features(scored);
   const probabilities = classProbabilities(model, values);
   const label = best(probabilities);
-  const ordered = Object.values(probabilities).sort((a, b) => b - a);
   const tooShort = scored.words.length < model.file.minimumWords;
-  const uncertain = tooShort || (ordered[0] as number) - (ordered[1] as number) < CLEAR_MARGIN;
+  const short = scored.words.length < HUMANIZED_SURE_WORDS;
+  const uncertain = !humanizedVerdictIsSure(scored.words.length, Object.values(probabilities));
   const sentences = scored.sentences.map((sentence, s) => {
     const sentenceValues = model.features(scored, s, s + 1);
     const sentenceProbabilities = classProbabilities(model, sentenceValues);
@@ -113,10 +115,12 @@ export function detectHumanized(text: string, model: DetectorModel = defaultDete
     probabilities,
     uncertain,
     verdict: tooShort
-      ? `Too short to tell: the detector needs at least ${model.file.minimumWords} words. Best guess: ${verdicts[label].charAt(0).toLowerCase()}${verdicts[label].slice(1)}`
-      : uncertain
-        ? `Too close to call. Best guess: ${verdicts[label].charAt(0).toLowerCase()}${verdicts[label].slice(1)}`
-        : verdicts[label],
+      ? `Too short to tell: the detector needs at least ${model.file.minimumWords} words. Best guess: ${lowerFirst(verdicts[label])}`
+      : short
+        ? `Too short to be sure: under ${HUMANIZED_SURE_WORDS} words a verdict is a best guess. Best guess: ${lowerFirst(verdicts[label])}`
+        : uncertain
+          ? `Too close to call. Best guess: ${lowerFirst(verdicts[label])}`
+          : verdicts[label],
     words: scored.words.length,
     sentences,
     signals: signalsOf(scored),

@@ -60,6 +60,15 @@ describe('segmentSentences', () => {
     ]);
   });
 
+  it('ends a sentence whose next one starts in lower case, unless the dot closes an abbreviation', () => {
+    expect(split('It rained. my shoes are wet. anyway, see you at 9 a.m. tomorrow.')).toEqual([
+      'It rained.',
+      'my shoes are wet.',
+      'anyway, see you at 9 a.m. tomorrow.',
+    ]);
+    expect(split('Smith et al. found apples, pears, etc. in the U.S. and approx. five more.')).toHaveLength(1);
+  });
+
   it('ends a sentence at a paragraph break even without punctuation', () => {
     expect(split('A heading\n\nThe body text.')).toEqual(['A heading', 'The body text.']);
   });

@@ -70,6 +70,21 @@ const ABBREVIATIONS = new Set([
   'co',
   'corp',
   'approx',
+  'al',
+  'ca',
+  'viz',
+  'esp',
+  'incl',
+  'resp',
+  'vol',
+  'pp',
+  'ch',
+  'sec',
+  'ft',
+  'oz',
+  'lb',
+  'lbs',
+  'ibid',
   'dept',
   'est',
   'gen',
@@ -97,8 +112,8 @@ const ABBREVIATIONS = new Set([
 /**
  * Sentences as spans over the words. A sentence ends at `.`, `!`, `?` or `…` (runs of them count once, closing
  * quotes/brackets stay with the sentence) followed by whitespace or the end, unless the dot closes a known
- * abbreviation or a single-letter initial; a blank line (paragraph break) also ends a sentence. Text without any
- * terminal punctuation is one sentence per paragraph.
+ * abbreviation, a word with dots inside ("p.m.") or a single-letter initial; a blank line (paragraph break) also ends
+ * a sentence. Text without any terminal punctuation is one sentence per paragraph.
  */
 export function segmentSentences(text: string, words: WordToken[]): SentenceSpan[] {
   const sentences: SentenceSpan[] = [];
@@ -107,7 +122,7 @@ export function segmentSentences(text: string, words: WordToken[]): SentenceSpan
     const word = words[i] as WordToken;
     const next = words[i + 1];
     const gapEnd = next ? next.start : text.length;
-    if (!next || endsSentence(text, word, next, gapEnd)) {
+    if (!next || endsSentence(text, word, gapEnd)) {
       const firstWord = words[first] as WordToken;
       sentences.push({
         start: sentenceStart(text, firstWord.start),
@@ -128,7 +143,7 @@ function sentenceStart(text: string, wordStart: number): number {
   return start;
 }
 
-function endsSentence(text: string, word: WordToken, next: WordToken | undefined, gapEnd: number): boolean {
+function endsSentence(text: string, word: WordToken, gapEnd: number): boolean {
   const gap = text.slice(word.end, gapEnd);
   if (/\n[ \t]*\r?\n/.test(gap)) return true;
   const terminal = /^[)"'’”\]]*([.!?…]+)[)"'’”\]]*\s/u.exec(gap);
@@ -137,9 +152,10 @@ function endsSentence(text: string, word: WordToken, next: WordToken | undefined
   if (marks === '.') {
     const lower = word.text.toLowerCase();
     if (ABBREVIATIONS.has(lower)) return false;
-    if (/^\p{Lu}$/u.test(word.text)) return false;
-    // "at 5 p.m. on Monday": a dot followed by a lower-case word is an abbreviation, not a full stop.
-    if (next && /^\p{Ll}/u.test(next.text)) return false;
+    if (/^\p{L}$/u.test(word.text)) return false;
+    // "at 5 p.m. on Monday", "the U.S. and": a word with dots inside is an abbreviation. Any other dot ends the
+    // sentence even when the next one starts in lower case, as casual writing's sentences often do ("wet. anyway").
+    if (word.text.includes('.')) return false;
   }
   return true;
 }
