@@ -28,6 +28,25 @@ export const serviceNames = [
 export const serviceNameSchema = z.enum(serviceNames);
 export type ServiceName = z.infer<typeof serviceNameSchema>;
 
+/** Human names of the services, for history, filters and the reports that name an earlier run's tool. */
+export const serviceLabels: Record<ServiceName, string> = {
+  AI_DETECTION: 'AI Detection',
+  SOURCE_DETECTION: 'Source Detection',
+  WRITING_ANALYSIS: 'Writing Analysis',
+  QUILLBOT_ANALYSIS: 'Humanized Text Detection',
+  AI_DETECTION_HIGHLIGHTER: 'AI Highlighter',
+  PLAGIARISM: 'Copyright Detection',
+  HUMANIZER: 'AI Humanizer',
+  AI_WRITER: 'Stealth AI Writer',
+  REWRITE: 'Rewrite',
+  SUMMARIZE: 'Summarize',
+  EXPAND: 'Expand',
+  SHORTEN: 'Shorten',
+  ADD_CONTENT: 'Add Content',
+  PII_TEXT_DETECT: 'Document Redactor',
+  VEXON: 'Deepfake Audio',
+};
+
 /** `ai-detector/model-coefficient-values`: tokens charged per unit, per service. */
 export const modelCoefficientsSchema = z.object({
   items: z.array(z.object({ model_name: serviceNameSchema, coefficient: z.number(), unit: z.string() })),

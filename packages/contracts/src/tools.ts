@@ -6,7 +6,7 @@ import { excludedRangeSchema } from '@candor/engine-plagiarism/report';
 import { obfuscationSchema } from '@candor/engine-writing/obfuscation';
 import { writingReportSchema } from '@candor/engine-writing/report';
 import { z } from 'zod';
-import type { serviceNameSchema } from './tokens.js';
+import { serviceNameSchema } from './tokens.js';
 
 /**
  * Tool runs (docs/tool-runs.md): every tool is started as a job, followed over Server-Sent Events and stored as a
@@ -217,6 +217,12 @@ export const plagiarismCheckedSourceSchema = z.object({
   url: z.string().nullable(),
   /** The earlier run, for the user's own documents (organisation documents never name their owner). */
   history_id: z.string().nullable(),
+  /**
+   * The earlier run's service and time, for the user's own documents, so two documents of the same name can be told
+   * apart (absent from reports made before they were recorded).
+   */
+  model_name: serviceNameSchema.optional(),
+  created_at: z.string().optional(),
   /** Share of the text's countable characters this source covers. */
   similarity: z.number().min(0).max(1),
   matched_characters: offset,
@@ -255,6 +261,8 @@ export const plagiarismSourceOptionsSchema = z.object({
   my_documents: offset,
   /** Whether this server compares with everyone's earlier documents (an organisation-wide setting). */
   organisation_documents: z.boolean(),
+  /** Whether this server reads web pages on private or local networks (SOURCE_FETCH_ALLOW_PRIVATE, self-hosting). */
+  private_addresses: z.boolean(),
 });
 export type PlagiarismSourceOptions = z.infer<typeof plagiarismSourceOptionsSchema>;
 

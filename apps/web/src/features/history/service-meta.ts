@@ -1,23 +1,7 @@
 import type { ServiceName } from '@candor/contracts';
 
-/** Human names of the services (model_name values, spec §3), for filters and badges. */
-export const serviceLabels: Record<ServiceName, string> = {
-  AI_DETECTION: 'AI Detection',
-  SOURCE_DETECTION: 'Source Detection',
-  WRITING_ANALYSIS: 'Writing Analysis',
-  QUILLBOT_ANALYSIS: 'Humanized Text Detection',
-  AI_DETECTION_HIGHLIGHTER: 'AI Highlighter',
-  PLAGIARISM: 'Copyright Detection',
-  HUMANIZER: 'AI Humanizer',
-  AI_WRITER: 'Stealth AI Writer',
-  REWRITE: 'Rewrite',
-  SUMMARIZE: 'Summarize',
-  EXPAND: 'Expand',
-  SHORTEN: 'Shorten',
-  ADD_CONTENT: 'Add Content',
-  PII_TEXT_DETECT: 'Document Redactor',
-  VEXON: 'Deepfake Audio',
-};
+/** Human names of the services (model_name values, spec §3), for filters and badges; the server's reports share them. */
+export { serviceLabels } from '@candor/contracts';
 
 /** Where a run of each service opens; `withHistory` when that screen reopens a run from ?history_id= (spec §2). */
 export const serviceTools: Record<ServiceName, { to: string; withHistory: boolean }> = {

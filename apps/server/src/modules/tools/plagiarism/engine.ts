@@ -28,12 +28,8 @@ export default defineEngine<PlagiarismEngineInput, PlagiarismResult>((input, rep
     (source) => source.kind === 'document' || source.kind === 'url' || similarities.has(source.source_id),
   );
   const sources: PlagiarismCheckedSource[] = listed
-    .map((source) => ({
-      source_id: source.source_id,
-      kind: source.kind,
-      title: source.title,
-      url: source.url,
-      history_id: source.history_id,
+    .map(({ text, ...source }) => ({
+      ...source,
       similarity: similarities.get(source.source_id)?.similarity ?? 0,
       matched_characters: similarities.get(source.source_id)?.matched_characters ?? 0,
     }))

@@ -6,6 +6,7 @@ import {
   jobSnapshotSchema,
   plagiarismResultSchema,
   plagiarismSourceOptionsSchema,
+  type ToolId,
 } from '@candor/contracts/tools';
 import { tokenizeWords } from '@candor/engine-writing/tokenize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +16,8 @@ import { describeOnEachDatabase } from '../../../test/databases.js';
 import { expectError, expectNothingStored, followToEnd, newUser, totalBalance } from '../../../test/tool-runs.js';
 
 const DETECTOR = '/api/detector';
-const JOBS = `${DETECTOR}/v1/tools/plagiarism/jobs`;
+const jobsOf = (tool: ToolId) => `${DETECTOR}/v1/tools/${tool}/jobs`;
+const JOBS = jobsOf('plagiarism');
 const SOURCES = `${DETECTOR}/v1/tools/plagiarism/sources`;
 
 const SOURCE = `Lighthouses were once kept by families who lived at the foot of the tower. Every evening the keeper climbed
@@ -34,18 +36,19 @@ married and never lived by the sea again, yet she keeps a small brass model of t
 const PAGE = `<!doctype html><html><head><title>Keepers of the light</title></head><body><main><p>${SOURCE}</p></main>
 <footer>Museum of the Coast</footer></body></html>`;
 
-async function run(client: TestClient, body: unknown): Promise<JobSnapshot> {
-  const started = await client.post(JOBS, body);
+async function run(client: TestClient, body: unknown, tool: ToolId = 'plagiarism'): Promise<JobSnapshot> {
+  const started = await client.post(jobsOf(tool), body);
   expect(started.statusCode, started.body).toBe(202);
   const last = (await followToEnd(client, jobSnapshotSchema.parse(started.json()).job_id)).at(-1);
   if (!last) throw new Error('the job sent no snapshot');
   return last;
 }
 
+const detailOf = async (client: TestClient, historyId: string | null) =>
+  historyDetailSchema.parse((await client.get(`${DETECTOR}/v2/ai-detector/user-history/${historyId}`)).json());
+
 async function reportOf(client: TestClient, historyId: string | null) {
-  const detail = historyDetailSchema.parse(
-    (await client.get(`${DETECTOR}/v2/ai-detector/user-history/${historyId}`)).json(),
-  );
+  const detail = await detailOf(client, historyId);
   return { item: detail.item, input: detail.input, report: plagiarismResultSchema.parse(detail.result) };
 }
 
@@ -112,7 +115,7 @@ describeOnEachDatabase('copyright detector (plagiarism)', (database) => {
       expect(last.status).toBe('failed');
       expect(last.error).toEqual({
         code: 'source_address_refused',
-        message: 'Candor does not fetch private or local addresses (127.0.0.1)',
+        message: 'Candor does not fetch private or local addresses (127.0.0.1).',
       });
       expect(await totalBalance(client)).toBe(before);
       await expectNothingStored(t(), userId);
@@ -131,10 +134,12 @@ describeOnEachDatabase('copyright detector (plagiarism)', (database) => {
       expect(plagiarismSourceOptionsSchema.parse((await stranger.get(SOURCES)).json())).toEqual({
         my_documents: 0,
         organisation_documents: false,
+        private_addresses: false,
       });
       expect(plagiarismSourceOptionsSchema.parse((await writer.get(SOURCES)).json())).toEqual({
         my_documents: 1,
         organisation_documents: false,
+        private_addresses: false,
       });
 
       const second = await run(writer, { text: ESSAY, sources: { my_documents: true } });
@@ -153,6 +158,45 @@ describeOnEachDatabase('copyright detector (plagiarism)', (database) => {
       const refused = await run(stranger, { text: ESSAY, sources: { organisation_documents: true } });
       expect(refused.status).toBe('failed');
       expect(refused.error?.code).toBe('organisation_documents_off');
+    });
+
+    it('reads a text checked in two tools as one earlier document, from its newest run, named with tool and time', async () => {
+      const { client } = await newUser(t());
+      const analysed = await run(client, { text: SOURCE, file_name: 'keepers.txt' }, 'writing-analysis');
+      // The same file again, its lines joined and its letters shouted: the same document to the engine.
+      const resent = SOURCE.replace(/\n/g, ' ').replace('Lighthouses', 'LIGHTHOUSES');
+      const detected = await run(client, { text: `${resent}\n`, file_name: 'keepers.txt' }, 'ai-detection');
+      const bread = await run(client, { text: 'Bread rises overnight in a warm kitchen.' }, 'writing-analysis');
+      for (const job of [analysed, detected, bread]) expect(job.status, JSON.stringify(job.error)).toBe('succeeded');
+      expect(plagiarismSourceOptionsSchema.parse((await client.get(SOURCES)).json()).my_documents).toBe(2);
+
+      const checked = await run(client, { text: ESSAY, sources: { my_documents: true } });
+      expect(checked.status, JSON.stringify(checked.error)).toBe('succeeded');
+      const { report } = await reportOf(client, checked.history_id);
+      const newest = (await detailOf(client, detected.history_id)).item;
+      expect(report.compared).toEqual({ my_documents: 2, organisation_documents: 0 });
+      expect(report.sources).toEqual([
+        expect.objectContaining({
+          kind: 'my_document',
+          title: 'keepers.txt',
+          history_id: detected.history_id,
+          model_name: 'AI_DETECTION',
+          created_at: new Date(newest.created_at).toISOString(),
+        }),
+      ]);
+      expect(report.matches.length).toBeGreaterThan(0);
+      expect(new Set(report.matches.map((match) => match.source_id))).toEqual(new Set([`my-${detected.history_id}`]));
+      // The check itself is an earlier document now: a third text.
+      expect(plagiarismSourceOptionsSchema.parse((await client.get(SOURCES)).json()).my_documents).toBe(3);
+
+      // A named file with that text is the source; the earlier document would only repeat it.
+      const named = await run(client, {
+        text: ESSAY,
+        sources: { documents: [{ name: 'keepers.pdf', text: SOURCE }], my_documents: true },
+      });
+      const again = (await reportOf(client, named.history_id)).report;
+      expect(again.sources.map((source) => [source.kind, source.title])).toEqual([['document', 'keepers.pdf']]);
+      expect(again.compared.my_documents).toBe(1);
     });
 
     it('refuses a text without a source, without words, or too long, before anything is charged', async () => {
@@ -237,6 +281,23 @@ describeOnEachDatabase('copyright detector (plagiarism)', (database) => {
       expect(match?.title).toMatch(/^A document submitted in your organisation on \d{4}-\d{2}-\d{2}$/);
       expect(JSON.stringify(report)).not.toContain('Private title');
       expect(report.matches.length).toBeGreaterThan(0);
+    });
+
+    it('reads a text two colleagues submitted as one organisation document, and as mine when I submitted it too', async () => {
+      for (const tool of ['writing-analysis', 'ai-detection'] as const) {
+        const { client: colleague } = await newUser(t());
+        expect((await run(colleague, { text: SOURCE, file_name: 'Their notes' }, tool)).status).toBe('succeeded');
+      }
+      const { client: student } = await newUser(t());
+      const organisationOnly = await run(student, { text: ESSAY, sources: { organisation_documents: true } });
+      const { report } = await reportOf(student, organisationOnly.history_id);
+      expect(report.sources.map((source) => source.kind)).toEqual(['organisation_document']);
+      expect(report.sources[0]).not.toHaveProperty('model_name');
+
+      expect((await run(student, { text: SOURCE }, 'writing-analysis')).status).toBe('succeeded');
+      const both = await run(student, { text: ESSAY, sources: { my_documents: true, organisation_documents: true } });
+      const mine = (await reportOf(student, both.history_id)).report;
+      expect(mine.sources).toEqual([expect.objectContaining({ kind: 'my_document', model_name: 'WRITING_ANALYSIS' })]);
     });
   });
 });

@@ -14,6 +14,7 @@ export async function plagiarismRoutes(app: FastifyInstance, opts: { db: Databas
     async (request): Promise<PlagiarismSourceOptions> => ({
       my_documents: await countMyDocuments(opts.db, currentUser(request).id),
       organisation_documents: opts.config.organisationDocuments,
+      private_addresses: opts.config.sourceFetch.allowPrivateAddresses,
     }),
   );
 }

@@ -104,8 +104,50 @@ describe('renderPlagiarismReportPdf', () => {
     const all = flat(printed);
     expect(all).toContain('Similarity 0% No copied passages found in 3 sources.');
     expect(all).toContain('No passage of the text was found in the files, pages or documents it was compared with.');
+    expect(all).toContain(
+      'Compared with 2 files and 1 web page. Quotations and the reference list were counted: excluding them was ' +
+        'switched off.',
+    );
     expect(all).toContain('Quotations were counted; a closing reference list was counted.');
     expect(all).toContain('Nothing was left out of this text.');
+  });
+
+  it('says which exclusion was switched off, and names the tool and time of an earlier document of yours', async () => {
+    const earlier: GatheredSource = {
+      source_id: 'my-1',
+      kind: 'my_document',
+      title: 'keepers.txt',
+      url: null,
+      history_id: '00000000-0000-4000-8000-000000000001',
+      model_name: 'AI_DETECTION',
+      created_at: '2026-11-20T08:30:00.000Z',
+      text: SOURCE,
+    };
+    const { report } = await checked(ESSAY, [earlier]);
+    const print = async (exclude_quotations: boolean, exclude_references: boolean) =>
+      flat(
+        (
+          await readBack(
+            await renderPlagiarismReportPdf({
+              title: 'grandmother.txt',
+              createdAt,
+              cost: 2 * report.words,
+              input: { text: ESSAY, exclude_quotations, exclude_references },
+              report,
+            }),
+          )
+        ).text,
+      );
+
+    const quotationsCounted = await print(false, true);
+    expect(quotationsCounted).toContain('Quotations were counted: excluding them was switched off.');
+    expect(quotationsCounted).toContain(
+      'keepers.txt — ' +
+        `${percent(report.sources[0]?.similarity ?? 0)} of the text Your earlier document · AI Detection, ` +
+        '20 November 2026 at 08:30 UTC · 1 matched passage',
+    );
+    expect(await print(true, false)).toContain('The reference list was counted: excluding it was switched off.');
+    expect(await print(true, true)).not.toContain('excluding');
   });
 
   it('lists at most 100 sources and 200 passages, and says how many more there are', async () => {

@@ -1,6 +1,8 @@
+import { serviceLabels } from '@candor/contracts';
 import type { PlagiarismCheckedSource, PlagiarismInput, PlagiarismResult } from '@candor/contracts/tools';
 import { describeObfuscation } from '@candor/engine-writing/obfuscation';
 import {
+  formatDate,
   notListed,
   oneLine,
   percent,
@@ -79,8 +81,7 @@ function write(pdf: ReportDocument, { title, createdAt, cost, input, report }: P
   pdf.paragraph(percent(report.similarity), { bold: true, size: 26, after: 0.1 });
   pdf.paragraph(verdict(report, passages.length), { bold: true });
   pdf.paragraph(comparedLine(report));
-  const excluded = excludedLine(report);
-  if (excluded) pdf.paragraph(excluded);
+  for (const line of [excludedLine(report), countedLine(input)]) if (line) pdf.paragraph(line);
   if (report.obfuscation) pdf.paragraph(`Disguised text. ${describeObfuscation(report.obfuscation)}`, { size: 9 });
 
   pdf.heading('Sources');
@@ -89,7 +90,11 @@ function write(pdf: ReportDocument, { title, createdAt, cost, input, report }: P
   for (const { source, number, passages: count } of listedSources) {
     pdf.entry([
       { text: `${number}. ${source.title} — ${percent(source.similarity)} of the text`, style: 'bold' },
-      { text: `${sourceKindLabels[source.kind]} · ${plural(count, 'matched passage')}` },
+      {
+        text: [sourceKindLabels[source.kind], earlierRun(source), plural(count, 'matched passage')]
+          .filter(Boolean)
+          .join(' · '),
+      },
       { text: source.url ?? '', style: 'muted' },
     ]);
   }
@@ -175,4 +180,24 @@ function excludedLine(report: PlagiarismResult): string | null {
     (part): part is string => typeof part === 'string',
   );
   return parts.length > 0 ? `Not counted: ${listing(parts)}.` : null;
+}
+
+/** What the exclusions switched off let count: "Quotations were counted: excluding them was switched off." */
+function countedLine({
+  exclude_quotations: quotations,
+  exclude_references: references,
+}: PlagiarismReportPdfInput['input']) {
+  if (quotations && references) return null;
+  if (!quotations && !references) {
+    return 'Quotations and the reference list were counted: excluding them was switched off.';
+  }
+  return quotations
+    ? 'The reference list was counted: excluding it was switched off.'
+    : 'Quotations were counted: excluding them was switched off.';
+}
+
+/** The earlier run a document of yours comes from, so two of the same name can be told apart. */
+function earlierRun(source: PlagiarismCheckedSource): string | null {
+  if (!source.model_name || !source.created_at) return null;
+  return `${serviceLabels[source.model_name]}, ${formatDate(new Date(source.created_at))}`;
 }

@@ -1,17 +1,10 @@
-import type { PlagiarismInput, PlagiarismSourceKind } from '@candor/contracts/tools';
+import type { PlagiarismCheckedSource, PlagiarismInput } from '@candor/contracts/tools';
 import { fetchSourceUrl } from '../sources/fetch-source-url.js';
 import type { PrepareContext } from '../tool-definition.js';
-import { readMyDocuments, readOrganisationDocuments } from './earlier-documents.js';
+import { contentKeysOf, readMyDocuments, readOrganisationDocuments } from './earlier-documents.js';
 
 /** A reference text with what the report says about it; `source_id` is unique within one run. */
-export interface GatheredSource {
-  source_id: string;
-  kind: PlagiarismSourceKind;
-  title: string;
-  url: string | null;
-  history_id: string | null;
-  text: string;
-}
+export type GatheredSource = Omit<PlagiarismCheckedSource, 'similarity' | 'matched_characters'> & { text: string };
 
 /** The engine's input: the text, its options and every source's text, gathered on the server. */
 export interface PlagiarismEngineInput {
@@ -26,9 +19,9 @@ const dateOf = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
  * Reads every source a run names: uploaded files as given, web pages fetched (all of them, or the run fails with
- * the first address that could not be read and charges nothing), and earlier documents from the database. An earlier
- * document with exactly the text being checked is the same document sent to another tool, not a source, so it is
- * left out.
+ * the first address that could not be read and charges nothing), and earlier documents from the database. Earlier
+ * documents are distinct texts: one with the text being checked is that text sent to another tool, one with a named
+ * file's or page's text is that file again, and a text submitted several times is read once, from its newest run.
  */
 export async function gatherSources(input: PlagiarismInput, context: PrepareContext): Promise<PlagiarismEngineInput> {
   const { sources } = input;
@@ -74,36 +67,38 @@ export async function gatherSources(input: PlagiarismInput, context: PrepareCont
     });
   }
 
-  const isAnotherDocument = (text: string) => text !== input.text;
-  if (sources.my_documents) {
-    context.progress({ percent: 10, stage: 'Reading your earlier documents' });
-    for (const document of await readMyDocuments(context.db, context.userId)) {
-      if (!isAnotherDocument(document.text)) continue;
-      gathered.push({
-        source_id: `my-${document.historyId}`,
-        kind: 'my_document',
-        title: document.title,
-        url: null,
-        history_id: document.historyId,
-        text: document.text,
-      });
+  if (sources.my_documents || sources.organisation_documents) {
+    const known = await contentKeysOf(context.db, [input.text, ...gathered.map((source) => source.text)]);
+    if (sources.my_documents) {
+      context.progress({ percent: 10, stage: 'Reading your earlier documents' });
+      for (const document of await readMyDocuments(context.db, context.userId, known)) {
+        gathered.push({
+          source_id: `my-${document.historyId}`,
+          kind: 'my_document',
+          title: document.title,
+          url: null,
+          history_id: document.historyId,
+          model_name: document.modelName,
+          created_at: document.createdAt.toISOString(),
+          text: document.text,
+        });
+      }
     }
-  }
-  if (sources.organisation_documents) {
-    context.progress({ percent: 12, stage: "Reading your organisation's documents" });
-    let number = 0;
-    for (const document of await readOrganisationDocuments(context.db, context.userId)) {
-      if (!isAnotherDocument(document.text)) continue;
-      number += 1;
-      // Never the owner or the title: only that someone in the organisation submitted it, and when.
-      gathered.push({
-        source_id: `organisation-${number}`,
-        kind: 'organisation_document',
-        title: `A document submitted in your organisation on ${dateOf(document.createdAt)}`,
-        url: null,
-        history_id: null,
-        text: document.text,
-      });
+    if (sources.organisation_documents) {
+      context.progress({ percent: 12, stage: "Reading your organisation's documents" });
+      let number = 0;
+      for (const document of await readOrganisationDocuments(context.db, context.userId, known)) {
+        number += 1;
+        // Never the owner, the title or the tool: only that someone in the organisation submitted it, and when.
+        gathered.push({
+          source_id: `organisation-${number}`,
+          kind: 'organisation_document',
+          title: `A document submitted in your organisation on ${dateOf(document.createdAt)}`,
+          url: null,
+          history_id: null,
+          text: document.text,
+        });
+      }
     }
   }
 

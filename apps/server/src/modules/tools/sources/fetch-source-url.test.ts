@@ -209,18 +209,18 @@ describe('address guard', () => {
     expect(error).toMatchObject({
       status: 422,
       code: sourceFetchErrorCodes.addressRefused,
-      message: `Candor does not fetch private or local addresses (${host})`,
+      message: `Candor does not fetch private or local addresses (${host}).`,
     });
   });
 
   it('checks the address of every redirect hop, including names that resolve to loopback', async () => {
     const onlyFirstServer = (address: string) => address === '127.0.0.1';
     const viaLiteral = await refusal(fetchWithAddressPolicy(`${origin}/to-loopback`, limits, onlyFirstServer));
-    expect(viaLiteral.message).toBe('Candor does not fetch private or local addresses (127.0.0.2)');
+    expect(viaLiteral.message).toBe('Candor does not fetch private or local addresses (127.0.0.2).');
 
     const refuseAfterFirstConnect = firstAddressOnly();
     const viaName = await refusal(fetchWithAddressPolicy(`${origin}/to-localhost`, limits, refuseAfterFirstConnect));
-    expect(viaName.message).toBe('Candor does not fetch private or local addresses (localhost)');
+    expect(viaName.message).toBe('Candor does not fetch private or local addresses (localhost).');
   });
 
   it('classifies addresses with ipaddr.js ranges', () => {

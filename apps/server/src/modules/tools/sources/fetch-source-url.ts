@@ -302,7 +302,7 @@ const addressRefused = (url: URL) =>
   refusal(
     sourceFetchErrorCodes.addressRefused,
     url,
-    `Candor does not fetch private or local addresses (${url.hostname})`,
+    `Candor does not fetch private or local addresses (${url.hostname}).`,
   );
 
 const unreachable = (url: URL, cause: unknown) =>

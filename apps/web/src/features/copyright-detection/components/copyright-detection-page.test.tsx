@@ -61,7 +61,11 @@ const coefficients = {
 
 const api = vi.hoisted(() => ({
   requests: [] as { method: string; path: string; body: unknown }[],
-  options: { my_documents: 3, organisation_documents: false } as PlagiarismSourceOptions,
+  options: {
+    my_documents: 3,
+    organisation_documents: false,
+    private_addresses: false,
+  } as PlagiarismSourceOptions | null,
   /** What the next uploads read as, in order: jsdom's File loses its name and bytes on the way to a fake Request. */
   extracted: [] as { file_name: string; text: string }[],
   respond: null as null | ((method: string, path: string) => Response | undefined),
@@ -79,7 +83,11 @@ vi.mock('@/lib/api-client', async (importOriginal) => {
     if (request.method === 'GET' && path === 'ai-detector/model-coefficient-values') {
       return jsonResponse(200, coefficients);
     }
-    if (request.method === 'GET' && path === 'v1/tools/plagiarism/sources') return jsonResponse(200, api.options);
+    if (request.method === 'GET' && path === 'v1/tools/plagiarism/sources') {
+      return api.options
+        ? jsonResponse(200, api.options)
+        : jsonResponse(503, { error: { code: 'unavailable', message: 'The server is busy' } });
+    }
     if (request.method === 'POST' && path === 'v1/tools/plagiarism/extract') {
       const next = api.extracted.shift();
       if (!next || !(body as FormData).get('file')) return notFoundResponse();
@@ -130,7 +138,7 @@ async function pasteText(text: string) {
 beforeEach(() => {
   api.requests.length = 0;
   api.respond = null;
-  api.options = { my_documents: 3, organisation_documents: false };
+  api.options = { my_documents: 3, organisation_documents: false, private_addresses: false };
   api.extracted = [];
   toasts.shown.length = 0;
   sessionStorage.clear();
@@ -155,7 +163,7 @@ describe('CopyrightDetectionPage — sources', () => {
       textFile('empty.txt', '   …   '),
     ]);
     const files = await within(sources).findByRole('list', { name: 'Source files' });
-    expect(within(files).getByText('notes.txt')).toBeTruthy();
+    expect(within(files).getByText('notes.txt').getAttribute('dir')).toBe('auto');
     expect(within(files).getByText(`${tokenizeWords(NOTES).length} words`)).toBeTruthy();
     expect(within(sources).getByText('empty.txt: This source has no words to compare.')).toBeTruthy();
     expect(submitButton()).toHaveProperty('disabled', false);
@@ -187,7 +195,7 @@ describe('CopyrightDetectionPage — sources', () => {
   });
 
   it('offers the earlier documents the server counts, and everyone’s only where it is turned on', async () => {
-    api.options = { my_documents: 3, organisation_documents: true };
+    api.options = { my_documents: 3, organisation_documents: true, private_addresses: false };
     const view = await renderPage();
     const mine = await screen.findByRole('checkbox', { name: 'My earlier documents (3)' });
     expect(mine).toHaveProperty('disabled', false);
@@ -197,7 +205,7 @@ describe('CopyrightDetectionPage — sources', () => {
     expect(submitButton()).toHaveProperty('disabled', false);
     view.unmount();
 
-    api.options = { my_documents: 0, organisation_documents: false };
+    api.options = { my_documents: 0, organisation_documents: false, private_addresses: false };
     await renderPage();
     const none = await screen.findByRole('checkbox', { name: 'My earlier documents (0)' });
     expect(none).toHaveProperty('disabled', true);
@@ -261,13 +269,13 @@ describe('CopyrightDetectionPage — sources', () => {
     expect(sessionStorage.getItem('plagiarism:draft')).toBeNull();
 
     // The run is one more earlier document: back in the editor the count is fresh and the choice kept.
-    api.options = { my_documents: 4, organisation_documents: false };
+    api.options = { my_documents: 4, organisation_documents: false, private_addresses: false };
     await userEvent.click(screen.getByRole('button', { name: 'Edit and re-check' }));
     const mine = await screen.findByRole('checkbox', { name: 'My earlier documents (4)' });
     expect(mine).toHaveProperty('checked', true);
   });
 
-  it('gives the text and sources back, with the page’s error, when a web page cannot be read', async () => {
+  it('gives the text and sources back, with the page’s error in view and its address marked, when a page cannot be read', async () => {
     api.respond = (method, path) => {
       if (method === 'POST' && path === 'v1/tools/plagiarism/jobs') return jsonResponse(202, snapshot());
       if (method === 'GET' && path === 'v1/jobs/job-copy') {
@@ -284,12 +292,63 @@ describe('CopyrightDetectionPage — sources', () => {
     await renderPage();
     await pasteText(REEF_TEXT);
     await userEvent.type(screen.getByLabelText('Web addresses'), `${PAGE_URL}{Enter}`);
+    await userEvent.type(screen.getByLabelText('Web addresses'), 'https://example.org/other{Enter}');
     await userEvent.click(submitButton());
 
-    expect(await screen.findByText('Could not reach oceanfacts.example No tokens were charged.')).toBeTruthy();
-    expect(screen.getByText('The check failed')).toBeTruthy();
+    expect(await screen.findByText('Could not reach oceanfacts.example. No tokens were charged.')).toBeTruthy();
+    const failure = screen.getByRole('alert');
+    expect(within(failure).getByText('The check failed')).toBeTruthy();
+    // The editor was rebuilt after the progress screen: the failure takes focus, which brings it into view.
+    expect(document.activeElement).toBe(failure);
     expect((screen.getByLabelText('Text to check') as HTMLTextAreaElement).value).toBe(REEF_TEXT);
-    expect(within(screen.getByRole('list', { name: 'Source web addresses' })).getByText(PAGE_URL)).toBeTruthy();
+    const urls = within(screen.getByRole('list', { name: 'Source web addresses' })).getAllByRole('listitem');
+    expect(urls.map((url) => url.textContent)).toEqual([`${PAGE_URL}Not read`, 'https://example.org/other']);
+  });
+
+  it('refuses a private or local web address when the server reads public pages only', async () => {
+    await renderPage();
+    const sources = screen.getByRole('region', { name: 'Sources' });
+    const address = within(sources).getByLabelText('Web addresses');
+    await userEvent.type(address, 'http://127.1:9/private');
+    expect(
+      await within(sources).findByText('Candor does not read private or local addresses (127.0.0.1).'),
+    ).toBeTruthy();
+    expect(address.getAttribute('aria-invalid')).toBe('true');
+    expect((within(sources).getByRole('button', { name: 'Add' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.type(address, '{Enter}');
+    expect(within(sources).queryByRole('list', { name: 'Source web addresses' })).toBeNull();
+  });
+
+  it('takes a private address without a word when the server reads its own network', async () => {
+    api.options = { my_documents: 3, organisation_documents: false, private_addresses: true };
+    await renderPage();
+    const sources = screen.getByRole('region', { name: 'Sources' });
+    await within(sources).findByText(/My earlier documents/);
+    const address = within(sources).getByLabelText('Web addresses');
+    await userEvent.type(address, 'http://127.1:9/private');
+    expect(within(sources).getByText('Public pages only. Each page is read when the check runs.')).toBeTruthy();
+    await userEvent.type(address, '{Enter}');
+    const urls = within(sources).getAllByRole('listitem');
+    expect(urls.map((url) => url.textContent)).toEqual(['http://127.1:9/private']);
+  });
+
+  it('only warns about a private address while the server has not said what it reads, and marks it in the list', async () => {
+    api.options = null;
+    await renderPage();
+    const sources = screen.getByRole('region', { name: 'Sources' });
+    await within(sources).findByText(/could not be counted/);
+    const address = within(sources).getByLabelText('Web addresses');
+    await userEvent.type(address, 'http://127.1:9/private');
+    expect(
+      within(sources).getByText(
+        '127.0.0.1 is a private or local address: the check will fail unless this server is set up to read your own network.',
+      ),
+    ).toBeTruthy();
+    expect(address.getAttribute('aria-invalid')).toBeNull();
+    await userEvent.type(address, '{Enter}');
+    await userEvent.type(address, `${PAGE_URL}{Enter}`);
+    const urls = within(sources).getAllByRole('listitem');
+    expect(urls.map((url) => url.textContent)).toEqual(['http://127.1:9/privatePrivate address', PAGE_URL]);
   });
 
   it('brings the sources back with the text after a reload, when the run is cancelled', async () => {
@@ -470,7 +529,9 @@ describe('CopyrightDetectionPage — report', () => {
     expect(blobs[0]?.type).toBe('text/csv;charset=utf-8');
     const csv = await blobs[0]?.text();
     const lines = csv?.split('\r\n');
-    expect(lines?.[0]).toBe('Source,Kind,URL,Start,End,Passage in the text,Passage in the source');
+    expect(lines?.[0]).toBe(
+      'Source,Kind,URL,Start,End,Passage in the text,Passage in the source,Earlier run,Exclusions switched off',
+    );
     expect(lines?.[1]?.startsWith(`Reef basics — Ocean Facts,Web page,${PAGE_URL},${pageMatch.start},`)).toBe(true);
     expect(lines).toHaveLength(4);
 

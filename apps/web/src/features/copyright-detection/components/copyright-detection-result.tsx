@@ -20,6 +20,7 @@ import { type CopyrightDraft, draftFromRun } from '../lib/draft';
 import {
   comparedLine,
   copyrightSummary,
+  countedLine,
   excludedLine,
   type Passage,
   readPassages,
@@ -93,6 +94,7 @@ function CopyrightReport({
   );
   const verdict = similarityVerdict(report);
   const excluded = excludedLine(report);
+  const counted = countedLine(run.input);
 
   return (
     <div className="space-y-4" data-print-area>
@@ -109,7 +111,11 @@ function CopyrightReport({
           pdfReport
         >
           {passages.length > 0 && (
-            <Button size="sm" variant="outline" onClick={() => saveCsv(matchesCsv(passages), csvFileName(title))}>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => saveCsv(matchesCsv(passages, run.input), csvFileName(title))}
+            >
               <FileSpreadsheet />
               Download CSV
             </Button>
@@ -131,6 +137,7 @@ function CopyrightReport({
             <div className="space-y-1 text-muted-foreground text-xs">
               <p>{comparedLine(report)}</p>
               {excluded && <p>{excluded}</p>}
+              {counted && <p>{counted}</p>}
             </div>
             <ObfuscationNotice obfuscation={report.obfuscation} />
           </div>

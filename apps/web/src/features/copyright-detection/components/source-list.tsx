@@ -2,7 +2,7 @@ import ExternalLink from 'lucide-react/icons/external-link';
 import { buttonVariants } from '@/components/ui/button';
 import { formatPercent } from '@/features/tool-runs/lib/probability';
 import { cn } from '@/lib/utils';
-import type { SourceEntry } from '../lib/report';
+import { earlierRun, type SourceEntry } from '../lib/report';
 import { sourceKindMeta } from '../lib/source-meta';
 import { SourceNumber } from './source-number';
 
@@ -47,6 +47,7 @@ export function SourceList({ entries, selected, onSelect }: SourceListProps) {
           const Icon = meta.icon;
           const percent = formatPercent(source.similarity);
           const details = [meta.label, source.url && host(source.url), passageCount(entry.passages)].filter(Boolean);
+          const run = earlierRun(source);
           const content = (
             <>
               <span className="flex items-center gap-2">
@@ -62,6 +63,7 @@ export function SourceList({ entries, selected, onSelect }: SourceListProps) {
                 />
               </span>
               <span className="block truncate text-muted-foreground text-xs">{details.join(' · ')}</span>
+              {run && <span className="block text-muted-foreground text-xs">{run}</span>}
             </>
           );
           const pressed = selected === source.source_id;
@@ -71,7 +73,14 @@ export function SourceList({ entries, selected, onSelect }: SourceListProps) {
                 <button
                   type="button"
                   aria-pressed={pressed}
-                  aria-label={`Source ${entry.number}: ${source.title}, ${percent} of the text, ${passageCount(entry.passages)}`}
+                  aria-label={[
+                    `Source ${entry.number}: ${source.title}`,
+                    run && `from ${run}`,
+                    `${percent} of the text`,
+                    passageCount(entry.passages),
+                  ]
+                    .filter(Boolean)
+                    .join(', ')}
                   onClick={() => onSelect(pressed ? null : source.source_id)}
                   className={cn(
                     'min-w-0 flex-1 space-y-1.5 rounded-md border p-2 text-left text-sm outline-none transition-colors hover:bg-accent/60 focus-visible:ring-[3px] focus-visible:ring-ring/50',

@@ -29,6 +29,7 @@ import { cn } from '@/lib/utils';
 import { PLAGIARISM } from '../api/copyright-detection';
 import { usePlagiarismSourceOptions } from '../api/source-options';
 import { type CopyrightDraft, draftCharacters } from '../lib/draft';
+import { privateAddressHost, unreadSourceUrls } from '../lib/source-urls';
 
 type SourcesPanelProps = ToolInputSlotProps<CopyrightDraft>;
 
@@ -204,7 +205,9 @@ function SourceFiles({ draft, onDraftChange, disabled, onPendingChange }: Source
             {draft.documents.map((document, index) => (
               <li key={document.name} className="flex items-center gap-2 py-1 pr-1 pl-3 text-sm">
                 <FileText className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-                <span className="min-w-0 flex-1 truncate">{document.name}</span>
+                <span className="min-w-0 flex-1 truncate" dir="auto">
+                  {document.name}
+                </span>
                 <span className="shrink-0 text-muted-foreground text-xs tabular-nums">
                   {number(words[index] ?? 0)} {words[index] === 1 ? 'word' : 'words'}
                 </span>
@@ -239,15 +242,25 @@ function SourceFiles({ draft, onDraftChange, disabled, onPendingChange }: Source
   );
 }
 
-function SourceUrls({ draft, onDraftChange, disabled }: SourcesPanelProps) {
+function SourceUrls({ draft, onDraftChange, disabled, failure }: SourcesPanelProps) {
   const inputId = useId();
   const messageId = useId();
   const [value, setValue] = useState('');
   const full = draft.urls.length >= PLAGIARISM_SOURCE_LIMITS.urls;
+  // A self-hosted server may be set up to read its own network (SOURCE_FETCH_ALLOW_PRIVATE): until the server has
+  // said whether it is, a private address is only a warning, and the server has the last word when the check runs.
+  const privateAddresses = usePlagiarismSourceOptions().data?.private_addresses;
   const typed = value.trim();
+  const typedPrivateHost = typed && privateAddresses !== true ? privateAddressHost(typed) : null;
   const problem = typed
-    ? (urlProblem(typed) ?? (draft.urls.includes(typed) ? 'This web address is already a source' : null))
+    ? (urlProblem(typed) ??
+      (draft.urls.includes(typed) ? 'This web address is already a source' : null) ??
+      (typedPrivateHost && privateAddresses === false
+        ? `Candor does not read private or local addresses (${typedPrivateHost}).`
+        : null))
     : null;
+  const privateHost = problem ? null : typedPrivateHost;
+  const unread = unreadSourceUrls(draft.urls, failure);
 
   const add = (event: FormEvent) => {
     event.preventDefault();
@@ -289,37 +302,67 @@ function SourceUrls({ draft, onDraftChange, disabled }: SourcesPanelProps) {
       {/* One line for the problem or the hint, so the list below does not jump as the user types. */}
       <p
         id={messageId}
-        className={cn('min-h-4 text-xs', problem ? 'font-medium text-destructive' : 'text-muted-foreground')}
+        className={cn(
+          'min-h-4 text-xs',
+          problem && 'font-medium text-destructive',
+          !problem && privateHost && 'font-medium text-warning-foreground dark:text-warning',
+          !problem && !privateHost && 'text-muted-foreground',
+        )}
       >
         {problem ??
-          (full
-            ? `That is the most one check takes: remove an address to add another.`
-            : 'Public pages only. Each page is read when the check runs.')}
+          (privateHost
+            ? `${privateHost} is a private or local address: the check will fail unless this server is set up to read your own network.`
+            : full
+              ? `That is the most one check takes: remove an address to add another.`
+              : 'Public pages only. Each page is read when the check runs.')}
       </p>
       {draft.urls.length > 0 && (
         <ul aria-label="Source web addresses" className="divide-y rounded-md border">
-          {draft.urls.map((url) => (
-            <li key={url} className="flex items-center gap-2 py-1 pr-1 pl-3 text-sm">
-              <Globe className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-              <span className="min-w-0 flex-1 truncate" title={url}>
-                {url}
-              </span>
-              <Button
-                variant="ghost"
-                size="icon-sm"
-                aria-label={`Remove ${url}`}
-                disabled={disabled}
-                onClick={() =>
-                  onDraftChange((current) => ({
-                    ...current,
-                    urls: current.urls.filter((existing) => existing !== url),
-                  }))
-                }
+          {draft.urls.map((url) => {
+            const notRead = unread.includes(url);
+            return (
+              <li
+                key={url}
+                className={cn(
+                  'flex items-center gap-2 py-1 pr-1 pl-3 text-sm',
+                  notRead && 'bg-destructive/5 text-destructive',
+                )}
               >
-                <X />
-              </Button>
-            </li>
-          ))}
+                {notRead ? (
+                  <CircleAlert className="size-4 shrink-0" aria-hidden="true" />
+                ) : (
+                  <Globe className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                )}
+                <span className="min-w-0 flex-1 truncate" title={url}>
+                  {url}
+                </span>
+                {notRead ? (
+                  <span className="shrink-0 font-medium text-xs">Not read</span>
+                ) : (
+                  privateAddresses !== true &&
+                  privateAddressHost(url) && (
+                    <span className="shrink-0 font-medium text-warning-foreground text-xs dark:text-warning">
+                      Private address
+                    </span>
+                  )
+                )}
+                <Button
+                  variant="ghost"
+                  size="icon-sm"
+                  aria-label={`Remove ${url}`}
+                  disabled={disabled}
+                  onClick={() =>
+                    onDraftChange((current) => ({
+                      ...current,
+                      urls: current.urls.filter((existing) => existing !== url),
+                    }))
+                  }
+                >
+                  <X />
+                </Button>
+              </li>
+            );
+          })}
         </ul>
       )}
     </div>

@@ -1,6 +1,26 @@
+import type { HistoryItem } from '@candor/contracts';
 import { describe, expect, it } from 'vitest';
-import { comparedLine, comparedSources, excludedLine, readPassages, similarityVerdict, sourceEntries } from './report';
-import { ORIGINAL_TEXT, originalReport, REEF_TEXT, reefReport } from './test-fixtures';
+import { formatDateTime } from '@/lib/format';
+import {
+  comparedLine,
+  comparedSources,
+  copyrightSummary,
+  countedLine,
+  earlierRun,
+  excludedLine,
+  readPassages,
+  similarityVerdict,
+  sourceEntries,
+} from './report';
+import {
+  EARLIER_RUN_AT,
+  earlierNotesReport,
+  ORIGINAL_TEXT,
+  originalReport,
+  REEF_TEXT,
+  reefInput,
+  reefReport,
+} from './test-fixtures';
 
 describe('sourceEntries', () => {
   it('orders the sources by similarity, numbering them and counting their passages', () => {
@@ -55,5 +75,63 @@ describe('the verdict', () => {
     expect(comparedLine(report)).toBe(
       'Compared with 1 file, 2 web pages, 1 earlier document of yours and 12 documents from your organisation.',
     );
+  });
+});
+
+describe('countedLine', () => {
+  it('says nothing while quotations and the reference list are left out', () => {
+    expect(countedLine({ exclude_quotations: true, exclude_references: true })).toBeNull();
+  });
+
+  it('says which of them counted because its exclusion was switched off', () => {
+    expect(countedLine({ exclude_quotations: false, exclude_references: true })).toBe(
+      'Quotations were counted: excluding them was switched off.',
+    );
+    expect(countedLine({ exclude_quotations: true, exclude_references: false })).toBe(
+      'The reference list was counted: excluding it was switched off.',
+    );
+    expect(countedLine({ exclude_quotations: false, exclude_references: false })).toBe(
+      'Quotations and the reference list were counted: excluding them was switched off.',
+    );
+  });
+});
+
+describe('earlierRun', () => {
+  it('names the tool and time of an earlier document of yours, and nothing for other sources', () => {
+    const [earlier] = earlierNotesReport.sources;
+    if (!earlier) throw new Error('no source');
+    expect(earlierRun(earlier)).toBe(`AI Detection · ${formatDateTime(EARLIER_RUN_AT)}`);
+    expect(earlierRun(earlier)).toContain('Nov 20, 2026');
+    // Reports made before the earlier run was recorded name only the document.
+    expect(earlierRun({ ...earlier, model_name: undefined, created_at: undefined })).toBeNull();
+    for (const source of reefReport.sources) expect(earlierRun(source)).toBeNull();
+  });
+});
+
+describe('copyrightSummary', () => {
+  const item: HistoryItem = {
+    history_id: '00000000-0000-4000-8000-000000000009',
+    model_name: 'PLAGIARISM',
+    title: 'Reef essay',
+    cost: 20,
+    created_at: '2026-11-21T10:00:00Z',
+    has_children: false,
+    children: [],
+  };
+
+  it('names an earlier document’s tool and time, and says what counted because an exclusion was off', () => {
+    const input = { ...reefInput, exclude_quotations: false };
+    const run = { item, input, text: REEF_TEXT, fileName: undefined, report: earlierNotesReport };
+    const summary = copyrightSummary(run, 'Reef essay', sourceEntries(earlierNotesReport));
+    expect(summary.split('\n')).toEqual([
+      'Copyright Detector — Reef essay',
+      '26% of the text matches 1 source.',
+      'Compared with 1 earlier document of yours.',
+      'Not counted: 1 quotation and the reference list.',
+      'Quotations were counted: excluding them was switched off.',
+      '',
+      'Sources:',
+      `1. reef-notes.docx (Your earlier document, AI Detection · ${formatDateTime(EARLIER_RUN_AT)}) — 26%`,
+    ]);
   });
 });

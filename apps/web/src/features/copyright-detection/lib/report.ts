@@ -1,7 +1,9 @@
+import { serviceLabels } from '@candor/contracts';
 import type { PlagiarismCheckedSource, PlagiarismPassage, PlagiarismResult } from '@candor/contracts/tools';
 import { describeObfuscation } from '@candor/engine-writing/obfuscation';
 import { formatPercent } from '@/features/tool-runs/lib/probability';
-import type { CopyrightRun } from '../api/copyright-detection';
+import { formatDateTime } from '@/lib/format';
+import type { CopyrightRun, StoredPlagiarismInput } from '../api/copyright-detection';
 import { type SourceColour, sourceColour, sourceKindMeta } from './source-meta';
 
 const number = (value: number) => value.toLocaleString('en-US');
@@ -98,19 +100,39 @@ export function excludedLine(report: PlagiarismResult): string | null {
   return parts.length > 0 ? `Not counted: ${listing(parts)}.` : null;
 }
 
-/** The Copy summary: verdict, what was compared, each source with its share. */
+/** What the exclusions switched off let count: "Quotations were counted: excluding them was switched off." */
+export function countedLine(
+  settings: Pick<StoredPlagiarismInput, 'exclude_quotations' | 'exclude_references'>,
+): string | null {
+  const { exclude_quotations: quotations, exclude_references: references } = settings;
+  if (quotations && references) return null;
+  if (!quotations && !references) {
+    return 'Quotations and the reference list were counted: excluding them was switched off.';
+  }
+  return quotations
+    ? 'The reference list was counted: excluding it was switched off.'
+    : 'Quotations were counted: excluding them was switched off.';
+}
+
+/**
+ * The earlier run a document of yours comes from, "AI Detection · Nov 22, 2026, 6:07 AM", so two of the same name
+ * can be told apart; null for other sources and in reports made before the run was recorded.
+ */
+export function earlierRun(source: PlagiarismCheckedSource): string | null {
+  if (!source.model_name || !source.created_at) return null;
+  return `${serviceLabels[source.model_name]} · ${formatDateTime(source.created_at)}`;
+}
+
+/** The Copy summary: verdict, what was compared and counted, each source with its share. */
 export function copyrightSummary(run: CopyrightRun, title: string, entries: readonly SourceEntry[]): string {
   const { report } = run;
   const lines = [`Copyright Detector — ${title}`, `${similarityVerdict(report)}.`, comparedLine(report)];
-  const excluded = excludedLine(report);
-  if (excluded) lines.push(excluded);
+  for (const line of [excludedLine(report), countedLine(run.input)]) if (line) lines.push(line);
   if (report.obfuscation) lines.push(describeObfuscation(report.obfuscation));
   if (entries.length > 0) {
     lines.push('', 'Sources:');
     for (const { source, number: position } of entries) {
-      const where = source.url
-        ? `${sourceKindMeta[source.kind].label}, ${source.url}`
-        : sourceKindMeta[source.kind].label;
+      const where = [sourceKindMeta[source.kind].label, source.url, earlierRun(source)].filter(Boolean).join(', ');
       lines.push(`${position}. ${source.title} (${where}) — ${formatPercent(source.similarity)}`);
     }
   }

@@ -105,3 +105,30 @@ export const originalReport: PlagiarismResult = plagiarismResultSchema.parse({
   matches: [],
   excluded: [],
 });
+
+/** The essay's class notes again, as the user's earlier document checked in the AI Detector. */
+export const EARLIER_RUN_AT = '2026-11-20T12:30:00.000Z';
+export const earlierNotesReport: PlagiarismResult = plagiarismResultSchema.parse({
+  ...reefReport,
+  similarity: 0.26,
+  sources: [
+    {
+      source_id: 'my-00000000-0000-4000-8000-000000000007',
+      kind: 'my_document',
+      title: 'reef-notes.docx',
+      url: null,
+      history_id: '00000000-0000-4000-8000-000000000007',
+      model_name: 'AI_DETECTION',
+      created_at: EARLIER_RUN_AT,
+      similarity: 0.26,
+      matched_characters: FROM_FILE.length,
+    },
+  ],
+  compared: { my_documents: 1, organisation_documents: 0 },
+  matches: reefReport.matches
+    .filter((match) => match.source_id === 'document-1')
+    .map((match) => ({
+      ...match,
+      source_id: 'my-00000000-0000-4000-8000-000000000007',
+    })),
+});

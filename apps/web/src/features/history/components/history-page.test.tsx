@@ -109,6 +109,27 @@ describe('HistoryPage', () => {
     expect(screen.getByRole('link', { name: 'Open Deepfake Audio' }).getAttribute('href')).toBe('/vexon');
   });
 
+  it('makes the run’s title the link that reopens it, with no second link beside it', async () => {
+    list = () => page([item(1), item(3, { model_name: 'VEXON', title: 'Voice clip' })]);
+    await renderPage();
+    const title = await screen.findByText('Run 1');
+    const row = title.closest('tr');
+    if (!row) throw new Error('no row');
+    expect(title.tagName).toBe('A');
+    expect(within(row).getAllByRole('link')).toEqual([title]);
+    expect(title.getAttribute('href')).toBe(`/writing-analysis?history_id=${item(1).history_id}`);
+    // A run its tool cannot reopen keeps a plain title and the link to the tool.
+    const voice = screen.getByText('Voice clip');
+    expect(voice.tagName).not.toBe('A');
+    const voiceRow = voice.closest('tr');
+    if (!voiceRow) throw new Error('no row');
+    expect(
+      within(voiceRow)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('aria-label')),
+    ).toEqual(['Open Deepfake Audio']);
+  });
+
   it('sends the selected services as repeated model_names', async () => {
     const seen: URL[] = [];
     list = (url) => {

@@ -33,7 +33,7 @@ import { historyListQueryOptions } from '../api/history.queries';
 import { scheduleHistoryDeletion, usePendingHistoryDeletions } from '../api/history-deletion';
 import type { HistorySearch } from '../search';
 import { serviceLabels } from '../service-meta';
-import { OpenLink } from './open-in-tool-link';
+import { OpenToolLink, RunTitleLink } from './open-in-tool-link';
 
 interface HistoryPageProps {
   search: HistorySearch;
@@ -326,7 +326,7 @@ function HistoryRow({
         </RunCells>
         <td className="px-3 py-1.5 align-top sm:px-4">
           <div className="flex justify-end gap-1">
-            <OpenLink item={item} />
+            <OpenToolLink item={item} />
             <Button
               variant="ghost"
               size="icon-sm"
@@ -354,7 +354,7 @@ function ChildRows({ id, items, depth }: { id?: string; items: HistoryItem[]; de
         <RunCells item={child} depth={depth} />
         <td className="px-3 py-0.5 align-top sm:px-4">
           <div className="flex justify-end">
-            <OpenLink item={child} />
+            <OpenToolLink item={child} />
           </div>
         </td>
       </tr>
@@ -379,7 +379,7 @@ function RunCells({ item, depth, children }: { item: HistoryItem; depth: number;
                 ↳
               </span>
             )}
-            {item.title || 'Untitled run'}
+            <RunTitleLink item={item} />
           </p>
           <p className="text-muted-foreground text-xs sm:hidden">
             {serviceLabels[item.model_name]} · {formatTokens(item.cost)} tokens

@@ -13,7 +13,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import { formatDateTime, formatTokens } from '@/lib/format';
 import { historyListQueryOptions, recentHistoryParams } from '../api/history.queries';
 import { serviceLabels } from '../service-meta';
-import { OpenLink } from './open-in-tool-link';
+import { OpenToolLink, RunTitleLink } from './open-in-tool-link';
 
 /** `/`: the last five runs, each reopening in its tool, and a link to the full history. */
 export function RecentHistory() {
@@ -61,7 +61,8 @@ export function RecentHistory() {
             {history.data.items.slice(0, 5).map((item) => (
               <li key={item.history_id} className="flex items-center gap-3 py-2.5 first:pt-0 last:pb-0">
                 <div className="min-w-0 flex-1 space-y-0.5">
-                  <p className="truncate font-medium text-sm">{item.title || 'Untitled run'}</p>
+                  {/* The link itself truncates, so its focus ring is drawn outside the cut. */}
+                  <RunTitleLink item={item} className="block truncate font-medium text-sm" />
                   <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-muted-foreground text-xs">
                     <Badge variant="soft">{serviceLabels[item.model_name]}</Badge>
                     <span>{formatDateTime(item.created_at)}</span>
@@ -69,7 +70,7 @@ export function RecentHistory() {
                     <span className="tabular-nums">{formatTokens(item.cost)} tokens</span>
                   </p>
                 </div>
-                <OpenLink item={item} />
+                <OpenToolLink item={item} />
               </li>
             ))}
           </ul>
