@@ -86,7 +86,9 @@ const detectors: Detector[] = [
         new RegExp(`^${PCT} likely AI, 90% confidence interval \\d{1,3}–\\d{1,3}%$`),
       );
       await expect(panel.getByText(/^90% confidence: \d{1,3}–\d{1,3}%$/)).toBeVisible();
-      await expect(panel.getByText(/^(Likely human|Likely AI|Mixed|Can’t tell)$/)).toBeVisible();
+      await expect(
+        panel.getByText(/^(Likely human|Likely AI|Mixed|Can’t tell|Leans AI, not certain|Leans human, not certain)$/),
+      ).toBeVisible();
       return (await meter.getAttribute('aria-valuetext')) ?? '';
     },
   },

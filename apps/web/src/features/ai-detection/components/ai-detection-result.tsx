@@ -14,7 +14,15 @@ import { formatPercent } from '@/features/tool-runs/lib/probability';
 import { checkedRunSummary } from '@/features/tool-runs/lib/run-summary';
 import { cn } from '@/lib/utils';
 import { AI_DETECTION, type AiDetectionRun, readAiDetectionRun } from '../api/ai-detection';
-import { aiDetectionSummary, aiLabelMeta, localModelNote, probabilityBand, probabilityBands } from '../lib/ai-scale';
+import {
+  aiDetectionSummary,
+  aiLabelMeta,
+  aiVerdict,
+  localModelNote,
+  probabilityBand,
+  probabilityBands,
+  sourceModelWording,
+} from '../lib/ai-scale';
 import { ProbabilityGauge } from './probability-gauge';
 import { SourceModelPanel } from './source-model-panel';
 
@@ -44,6 +52,8 @@ function AiDetectionReport({
   const { item, report, text } = run;
   const title = item.title || run.fileName || 'Untitled text';
   const meta = aiLabelMeta[report.label];
+  const verdict = aiVerdict(report);
+  const source = sourceModelWording(report);
   const localModel = localModelNote(report);
   const sentences = useMemo<ScoredSentence[]>(
     () =>
@@ -55,6 +65,7 @@ function AiDetectionReport({
           end: sentence.end,
           className: probabilityBand(sentence.ai_probability).className,
           label: `${name}: ${percent} likely AI`,
+          printLabel: `${percent} AI`,
           cardLabel: `Why ${name.toLowerCase()} scored ${percent}`,
           card: (
             <div className="space-y-2">
@@ -97,15 +108,16 @@ function AiDetectionReport({
         />
       </div>
 
-      <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      {/* The last row takes what the tall text leaves over, so the rows above stay as high as their panels. */}
+      <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_auto_1fr]">
         <ReportPanel title="Verdict" className="lg:col-start-2 lg:row-start-1">
           <div className="space-y-4">
             <ProbabilityGauge report={report} />
             <div className="space-y-1.5">
               <Badge variant="outline" className={cn('text-sm', meta.badge)}>
-                {meta.name}
+                {verdict.name}
               </Badge>
-              <p className="text-sm">{report.verdict}</p>
+              <p className="text-sm">{verdict.explanation}</p>
               {localModel && <p className="text-muted-foreground text-xs">{localModel}</p>}
             </div>
             <ObfuscationNotice obfuscation={report.obfuscation} />
@@ -129,7 +141,7 @@ function AiDetectionReport({
         <ReportPanel title="What the score rests on" className="lg:col-start-2">
           <EvidenceList evidence={report.evidence} />
         </ReportPanel>
-        <ReportPanel title="Likely source model" className="lg:col-start-2">
+        <ReportPanel title={source?.title ?? 'Likely source model'} className="lg:col-start-2">
           <SourceModelPanel report={report} />
         </ReportPanel>
       </div>

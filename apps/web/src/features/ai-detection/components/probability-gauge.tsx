@@ -2,21 +2,22 @@ import type { AiDetectionResult } from '@candor/contracts/tools';
 import { formatPercent, formatPercentRange } from '@/features/tool-runs/lib/probability';
 import { cn } from '@/lib/utils';
 import { aiLabelMeta } from '../lib/ai-scale';
-import { GAUGE, gaugeArc, gaugePoint } from '../lib/gauge';
+import { GAUGE, gaugeArc, gaugePoint, INTERVAL_RADIUS, intervalArc } from '../lib/gauge';
 
-/** Shorter than this, an arc is not drawn (a zero-length arc would show as a dot with round caps). */
+/** Shorter than this, the value arc is not drawn (a zero-length arc would show as a dot with round caps). */
 const MIN_ARC = 0.005;
 
 /**
  * The probability that the text is AI-written as a semicircle gauge: the value arc in the verdict's colour, the 90%
- * confidence interval as a wider translucent band, and ticks at the thresholds below which a text is called human
- * and above which it is called AI. The drawing is decoration; a visually hidden meter says the same thing to
- * assistive tech.
+ * confidence interval as a thin arc just outside it, and ticks at the thresholds below which a text is called human
+ * and above which it is called AI, long enough to cross the interval's arc. The drawing is decoration; a visually
+ * hidden meter says the same thing to assistive tech.
  */
 export function ProbabilityGauge({ report }: { report: AiDetectionResult }) {
   const { ai_probability: probability, confidence_interval: interval, threshold, human_threshold } = report;
   const meta = aiLabelMeta[report.label];
   const range = formatPercentRange(interval.low, interval.high);
+  const [intervalFrom, intervalTo] = intervalArc(interval.low, interval.high);
   return (
     <figure className="mx-auto w-full max-w-64">
       <div className="relative">
@@ -31,13 +32,12 @@ export function ProbabilityGauge({ report }: { report: AiDetectionResult }) {
         />
         <svg viewBox="0 0 200 112" className="w-full" aria-hidden="true">
           <path d={gaugeArc(0, 1)} className="fill-none stroke-muted" strokeWidth={14} strokeLinecap="round" />
-          {interval.high - interval.low >= MIN_ARC && (
-            <path
-              d={gaugeArc(interval.low, interval.high)}
-              className={cn('fill-none opacity-25', meta.stroke)}
-              strokeWidth={26}
-            />
-          )}
+          <path
+            d={gaugeArc(intervalFrom, intervalTo, INTERVAL_RADIUS)}
+            className={cn('fill-none', meta.stroke)}
+            strokeWidth={5}
+            strokeLinecap="round"
+          />
           {probability >= MIN_ARC && (
             <path
               d={gaugeArc(0, probability)}
@@ -59,8 +59,9 @@ export function ProbabilityGauge({ report }: { report: AiDetectionResult }) {
           90% confidence: <span className="font-medium tabular-nums">{range}</span>
         </p>
         <p className="text-muted-foreground text-xs">
-          The shaded band is the interval. Ticks: below {formatPercent(human_threshold)} a text is called human, above{' '}
-          {formatPercent(threshold)} AI; between them the detector can't tell.
+          The thin outer arc is the interval. A text is called AI only when all of it is past the{' '}
+          {formatPercent(threshold)} tick, human only when all of it is below the {formatPercent(human_threshold)} tick;
+          otherwise the detector can’t tell.
         </p>
       </figcaption>
     </figure>
@@ -69,6 +70,6 @@ export function ProbabilityGauge({ report }: { report: AiDetectionResult }) {
 
 function ThresholdTick({ value }: { value: number }) {
   const [innerX, innerY] = gaugePoint(value, GAUGE.radius - 16);
-  const [outerX, outerY] = gaugePoint(value, GAUGE.radius + 16);
+  const [outerX, outerY] = gaugePoint(value, INTERVAL_RADIUS + 5);
   return <line x1={innerX} y1={innerY} x2={outerX} y2={outerY} className="stroke-foreground/70" strokeWidth={2} />;
 }

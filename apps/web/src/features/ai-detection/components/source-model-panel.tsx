@@ -2,7 +2,7 @@ import type { AiDetectionResult } from '@candor/contracts/tools';
 import { sourceFamilyLabels } from '@candor/engine-ai-detect/report';
 import { lazy, Suspense } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatPercent } from '@/features/tool-runs/lib/probability';
+import { rankedSourceFamilies, sourceModelWording } from '../lib/ai-scale';
 import type { SourceModelBar } from './source-model-chart';
 
 // recharts is heavy: it loads only when a report names a source model.
@@ -14,14 +14,17 @@ const shortLabel = (label: string) => label.split(' (')[0] ?? label;
 /** Which model family most likely wrote the text, as bars and as a table; or why no family is named. */
 export function SourceModelPanel({ report }: { report: AiDetectionResult }) {
   const source = report.source_model;
-  if (!source) {
+  const wording = sourceModelWording(report);
+  if (!source || !wording) {
     return (
       <p className="text-muted-foreground text-sm">
-        The text reads as human-written, so no AI model is named as its source.
+        {report.label === 'human'
+          ? 'The text reads as human-written, so no AI model is named as its source.'
+          : 'No model is named: the text does not read clearly enough as AI-written to guess which model wrote it.'}
       </p>
     );
   }
-  const ranked = [...source.probabilities].sort((a, b) => b.probability - a.probability);
+  const ranked = rankedSourceFamilies(source);
   const bars: SourceModelBar[] = ranked.map((entry) => ({
     label: shortLabel(sourceFamilyLabels[entry.family]),
     probability: entry.probability,
@@ -29,29 +32,30 @@ export function SourceModelPanel({ report }: { report: AiDetectionResult }) {
   }));
   return (
     <div className="space-y-3">
-      <p className="text-sm">
-        Most likely <span className="font-medium">{sourceFamilyLabels[source.family]}</span>.
-      </p>
+      <p className="text-sm">{wording.lead}</p>
       <Suspense fallback={<Skeleton className="h-48 w-full" />}>
         <SourceModelChart bars={bars} />
       </Suspense>
-      <table className="sr-only">
-        <caption>Probability of each model family</caption>
-        <thead>
-          <tr>
-            <th scope="col">Model family</th>
-            <th scope="col">Probability</th>
-          </tr>
-        </thead>
-        <tbody>
-          {ranked.map((entry) => (
-            <tr key={entry.family}>
-              <th scope="row">{sourceFamilyLabels[entry.family]}</th>
-              <td>{formatPercent(entry.probability)}</td>
+      {/* A table ignores overflow, so a hidden one still widens the page: the wrapper is what hides it. */}
+      <div className="sr-only">
+        <table>
+          <caption>Probability of each model family</caption>
+          <thead>
+            <tr>
+              <th scope="col">Model family</th>
+              <th scope="col">Probability</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {ranked.map((entry) => (
+              <tr key={entry.family}>
+                <th scope="row">{sourceFamilyLabels[entry.family]}</th>
+                <td>{entry.percent}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <p className="text-muted-foreground text-xs">
         An estimate from the style of the text; models of one family write alike, so read it as a hint, not proof.
       </p>

@@ -15,3 +15,15 @@ export function gaugeArc(from: number, to: number, radius: number = GAUGE.radius
   const [x1, y1] = gaugePoint(to, radius);
   return `M ${x0} ${y0} A ${radius} ${radius} 0 0 1 ${x1} ${y1}`;
 }
+
+/** The confidence interval's arc runs just outside the value arc, so the value never covers it. */
+export const INTERVAL_RADIUS = GAUGE.radius + 13;
+/** The interval is drawn at least this long, so a narrow one (97–99%) still shows; its numbers say how narrow. */
+const MIN_INTERVAL_ARC = 0.01;
+
+/** The stretch of the gauge the interval's arc covers: the interval itself, widened about its middle if too short. */
+export function intervalArc(low: number, high: number): [number, number] {
+  if (high - low >= MIN_INTERVAL_ARC) return [low, high];
+  const from = Math.min(Math.max((low + high - MIN_INTERVAL_ARC) / 2, 0), 1 - MIN_INTERVAL_ARC);
+  return [from, from + MIN_INTERVAL_ARC];
+}

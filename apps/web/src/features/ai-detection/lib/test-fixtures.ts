@@ -93,3 +93,28 @@ export const localModelReport: AiDetectionResult = aiDetectionResultSchema.parse
   ],
   curvature: { model: 'tinyllama-1.1b', discrepancy: 2.41, tokens: 74, truncated: false, built_in_probability: 0.71 },
 });
+
+/**
+ * An essay scored past the AI threshold whose interval reaches back below it: labelled "uncertain" by the rules,
+ * with a source family whose shares round one by one to more than 100%.
+ */
+export const leaningAiReport: AiDetectionResult = aiDetectionResultSchema.parse({
+  ...aiReport,
+  ai_probability: 0.988,
+  confidence_interval: { low: 0.97, high: 0.99 },
+  label: 'uncertain',
+  verdict:
+    'Too close to call: the confidence interval reaches between the human and the AI thresholds. Longer samples give clearer answers.',
+  threshold: 0.987,
+  human_threshold: 0.22,
+  source_model: {
+    family: 'llama',
+    probabilities: [
+      { family: 'llama', probability: 0.335 },
+      { family: 'gpt', probability: 0.335 },
+      { family: 'claude', probability: 0.325 },
+      { family: 'gemini', probability: 0.003 },
+      { family: 'open-source', probability: 0.002 },
+    ],
+  },
+});

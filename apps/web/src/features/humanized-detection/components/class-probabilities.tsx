@@ -1,7 +1,6 @@
 import type { HumanizedDetectionResult } from '@candor/contracts/tools';
-import { formatPercent } from '@/features/tool-runs/lib/probability';
 import { cn } from '@/lib/utils';
-import { humanizedLabelMeta, humanizedLabels } from '../lib/humanized-scale';
+import { classPercents, humanizedLabelMeta, humanizedLabels } from '../lib/humanized-scale';
 
 /**
  * The three-way split as one stacked bar (decoration) and a list of the three probabilities, each with what the
@@ -9,8 +8,9 @@ import { humanizedLabelMeta, humanizedLabels } from '../lib/humanized-scale';
  */
 export function ClassProbabilities({ report }: { report: HumanizedDetectionResult }) {
   const { probabilities } = report;
+  const percents = classPercents(probabilities);
   return (
-    <div className="space-y-3">
+    <div className="space-y-3" data-print-colors>
       <div className="flex h-3 w-full overflow-hidden rounded-full bg-muted" aria-hidden="true">
         {humanizedLabels.map((label) => (
           <span
@@ -32,7 +32,7 @@ export function ClassProbabilities({ report }: { report: HumanizedDetectionResul
                 {chosen && <span className="sr-only"> (the verdict)</span>}
                 <span className="block text-muted-foreground text-xs">{meta.description}</span>
               </dt>
-              <dd className={cn('tabular-nums', chosen && 'font-semibold')}>{formatPercent(probabilities[label])}</dd>
+              <dd className={cn('tabular-nums', chosen && 'font-semibold')}>{percents[label]}</dd>
             </div>
           );
         })}

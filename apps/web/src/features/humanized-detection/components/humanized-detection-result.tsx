@@ -21,6 +21,7 @@ import { checkedRunSummary } from '@/features/tool-runs/lib/run-summary';
 import { cn } from '@/lib/utils';
 import { HUMANIZED_DETECTION, type HumanizedDetectionRun, readHumanizedDetectionRun } from '../api/humanized-detection';
 import {
+  classPercents,
   describeProbabilities,
   humanizedDetectionSummary,
   humanizedLabelMeta,
@@ -28,10 +29,9 @@ import {
   sentenceHighlight,
   signalKinds,
   signalMeta,
+  signalWording,
 } from '../lib/humanized-scale';
 import { ClassProbabilities } from './class-probabilities';
-
-const number = (value: number) => value.toLocaleString('en-US');
 
 const labelLegend = humanizedLabels.map((label) => ({
   className: humanizedLabelMeta[label].strong,
@@ -67,6 +67,7 @@ function HumanizedDetectionReport({
   const { item, report, text } = run;
   const title = item.title || run.fileName || 'Untitled text';
   const meta = humanizedLabelMeta[report.label];
+  const signalWords = signalWording(report.label);
   const marks = useMemo<ScoredMark[]>(
     () => report.signals.map((signal) => ({ ...signal, className: signalMeta[signal.kind].underline })),
     [report.signals],
@@ -82,6 +83,7 @@ function HumanizedDetectionReport({
           end: sentence.end,
           className: sentenceHighlight(sentence),
           label: `${name}: ${labelName} (${describeProbabilities(sentence.probabilities)})`,
+          printLabel: `${labelName} ${classPercents(sentence.probabilities)[sentence.label]}`,
           cardLabel: `Why ${name.toLowerCase()} reads as ${labelName}`,
           card: (
             <div className="space-y-2 text-sm">
@@ -133,7 +135,8 @@ function HumanizedDetectionReport({
         />
       </div>
 
-      <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      {/* The last row takes what the tall text leaves over, so the verdict's row stays as high as the verdict. */}
+      <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr]">
         <ReportPanel title="Verdict" className="lg:col-start-2 lg:row-start-1">
           <div className="space-y-4">
             <div className="space-y-1.5">
@@ -163,7 +166,7 @@ function HumanizedDetectionReport({
           <CardContent className="space-y-4 px-5">
             <div className="space-y-3">
               <ScoreLegend title="Each sentence reads as (paler: less sure)" entries={labelLegend} />
-              <ScoreLegend title="Signs of a paraphraser, underlined" entries={signalLegend} swatch="underline" />
+              <ScoreLegend title={signalWords.legend} entries={signalLegend} swatch="underline" />
             </div>
             {sentences.length > 0 ? (
               <ScoredText text={text} sentences={sentences} marks={marks} label="Checked text" />
@@ -171,10 +174,7 @@ function HumanizedDetectionReport({
               <p className="text-muted-foreground text-sm">No sentences were scored in this text.</p>
             )}
             <p className="text-muted-foreground text-xs" data-print-hide>
-              {report.signals.length === 0
-                ? 'No word-level signs of a paraphraser were found. '
-                : `${number(report.signals.length)} word-level ${report.signals.length === 1 ? 'sign' : 'signs'} of a paraphraser underlined. `}
-              Focus or point at a sentence to see what pushed its label.
+              {signalWords.caption(report.signals.length)} Focus or point at a sentence to see what pushed its label.
             </p>
           </CardContent>
         </Card>

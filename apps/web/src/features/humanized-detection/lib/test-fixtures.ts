@@ -82,3 +82,12 @@ export const uncertainReport: HumanizedDetectionResult = humanizedDetectionResul
   evidence: [],
   model: { name: 'humanized-detect', version: '2026.11.0' },
 });
+
+/** An AI text the paraphraser left no trace on, with a few unusual words marked all the same. */
+export const aiReport: HumanizedDetectionResult = humanizedDetectionResultSchema.parse({
+  ...humanizedReport,
+  label: 'ai',
+  probabilities: { human: 0.486, ai: 0.496, ai_humanized: 0.018 },
+  verdict: 'This text reads as AI-written and left as it was, not passed through a paraphraser.',
+  signals: humanizedReport.signals.filter((signal) => signal.kind !== 'odd_word'),
+});

@@ -31,7 +31,7 @@ export function EvidenceList({
   if (evidence.length === 0) return <p className="text-muted-foreground text-sm">{empty}</p>;
   const strongest = scale ?? Math.max(...evidence.map((item) => Math.abs(item.contribution)));
   return (
-    <ul className={cn('text-sm', compact ? 'space-y-1.5' : 'space-y-3')}>
+    <ul className={cn('text-sm', compact ? 'space-y-1.5' : 'space-y-3')} data-print-colors>
       {evidence.map((item) => {
         const towardsAi = evidenceDirection(item) === 'ai';
         const Arrow = towardsAi ? ArrowUpRight : ArrowDownRight;

@@ -31,7 +31,9 @@ export function ReportPanel({
 export function RunHeading({ title, summary }: { title: string; summary: string }) {
   return (
     <div className="min-w-0 space-y-1">
-      <h2 className="truncate font-semibold text-lg">{title}</h2>
+      <h2 dir="auto" className="truncate font-semibold text-lg">
+        {title}
+      </h2>
       <p className="text-muted-foreground text-sm">{summary}</p>
     </div>
   );

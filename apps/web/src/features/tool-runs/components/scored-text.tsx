@@ -8,6 +8,8 @@ export interface ScoredSentence extends TextRange {
   className: string;
   /** What the sentence's button says to assistive tech: "Sentence 2: 91% likely AI". */
   label: string;
+  /** The score printed after the sentence on paper, where the highlight may not print: "91% AI". */
+  printLabel: string;
   /** The card's accessible name. */
   cardLabel: string;
   /** Why the sentence scored as it did, shown on hover and focus. */
@@ -49,6 +51,8 @@ export function ScoredText({ text, sentences, marks = NO_MARKS, label }: ScoredT
     <div
       role="document"
       aria-label={label}
+      dir="auto"
+      data-print-colors
       className="whitespace-pre-wrap break-words font-serif text-base leading-loose print:leading-relaxed"
     >
       {segments.map((segment) => {
@@ -68,6 +72,7 @@ export function ScoredText({ text, sentences, marks = NO_MARKS, label }: ScoredT
                 aria-label={sentence.label}
                 aria-expanded={open === index}
                 aria-haspopup="dialog"
+                data-print-score={sentence.printLabel}
                 onFocus={() => setOpen(index)}
                 onBlur={() => close(index)}
                 onClick={() => setOpen(index)}
@@ -80,7 +85,7 @@ export function ScoredText({ text, sentences, marks = NO_MARKS, label }: ScoredT
                   if (document.activeElement !== event.currentTarget) close(index);
                 }}
                 className={cn(
-                  'inline cursor-help whitespace-pre-wrap rounded-sm px-0.5 text-left outline-none transition-colors [-webkit-box-decoration-break:clone] [box-decoration-break:clone] focus-visible:ring-2 focus-visible:ring-ring print:px-0',
+                  'inline cursor-help whitespace-pre-wrap rounded-sm px-0.5 text-start outline-none transition-colors [-webkit-box-decoration-break:clone] [box-decoration-break:clone] focus-visible:ring-2 focus-visible:ring-ring print:px-0',
                   sentence.className,
                 )}
               >
@@ -132,7 +137,7 @@ export function ScoreLegend({
   swatch?: 'box' | 'underline';
 }) {
   return (
-    <div className="space-y-1.5">
+    <div className="space-y-1.5" data-print-colors>
       <p className="font-medium text-muted-foreground text-xs">{title}</p>
       <ul className="flex flex-wrap gap-x-4 gap-y-1.5 text-xs">
         {entries.map((entry) => (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPercent, formatPercentRange } from './probability';
+import { formatPercent, formatPercentRange, formatPercentShares } from './probability';
 
 describe('formatPercent', () => {
   it('rounds to whole percent', () => {
@@ -16,5 +16,38 @@ describe('formatPercent', () => {
 
   it('writes an interval with an en dash', () => {
     expect(formatPercentRange(0.781, 0.93)).toBe('78–93%');
+  });
+});
+
+describe('formatPercentShares', () => {
+  const sum = (percents: string[]) => percents.reduce((total, percent) => total + Number.parseInt(percent, 10), 0);
+
+  it('rounds the shares of a whole so that they add up to 100%', () => {
+    // Rounded one by one these read 50%, 49% and 2%: 101%.
+    expect(formatPercentShares([0.496, 0.486, 0.018])).toEqual(['50%', '48%', '2%']);
+    expect(formatPercentShares([1 / 3, 1 / 3, 1 / 3])).toEqual(['34%', '33%', '33%']);
+    expect(formatPercentShares([0.62, 0.18, 0.09, 0.06, 0.05])).toEqual(['62%', '18%', '9%', '6%', '5%']);
+    for (const shares of [
+      [0.125, 0.125, 0.75],
+      [0.335, 0.335, 0.33],
+      [0.4449, 0.4449, 0.1102],
+    ]) {
+      expect(sum(formatPercentShares(shares))).toBe(100);
+    }
+  });
+
+  it('keeps the shares in their order when their remainders tie', () => {
+    expect(formatPercentShares([0.486, 0.496, 0.018])).toEqual(['48%', '50%', '2%']);
+  });
+
+  it('does not round a share to nothing or to everything', () => {
+    expect(formatPercentShares([0.5, 0.496, 0.004])).toEqual(['50%', '50%', '<1%']);
+    expect(formatPercentShares([0.996, 0.003, 0.001])).toEqual(['>99%', '<1%', '<1%']);
+    expect(formatPercentShares([1, 0, 0])).toEqual(['100%', '0%', '0%']);
+  });
+
+  it('reads shares that do not quite sum to one as parts of their total', () => {
+    expect(formatPercentShares([0.2, 0.2, 0.6000001])).toEqual(['20%', '20%', '60%']);
+    expect(formatPercentShares([0, 0])).toEqual(['0%', '0%']);
   });
 });

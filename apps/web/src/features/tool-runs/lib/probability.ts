@@ -7,3 +7,28 @@ export function formatPercent(probability: number): string {
 
 /** "78–93%": an interval of probabilities. */
 export const formatPercentRange = (low: number, high: number) => `${Math.round(low * 100)}–${Math.round(high * 100)}%`;
+
+/**
+ * The shares of one whole (the probabilities of a distribution's classes) as whole percents that add up to 100 as
+ * shown: largest-remainder rounding, so 49.6/48.6/1.8 reads 50/48/2 and never 50/49/2. A share that rounds to 0 or 100
+ * without being it reads "<1%" or ">99%", as formatPercent has it.
+ */
+export function formatPercentShares(shares: readonly number[]): string[] {
+  const total = shares.reduce((sum, share) => sum + share, 0);
+  if (total <= 0) return shares.map(() => '0%');
+  const parts = shares.map((share) => {
+    const exact = (share / total) * 100;
+    return { share, percent: Math.floor(exact), remainder: exact - Math.floor(exact) };
+  });
+  const missing = 100 - parts.reduce((sum, part) => sum + part.percent, 0);
+  // Equal remainders go to the larger share first, so the percents keep the shares' order (48.6/49.6 → 48/50).
+  const byRemainder = [...parts].sort((a, b) =>
+    Math.abs(b.remainder - a.remainder) > 1e-9 ? b.remainder - a.remainder : b.share - a.share,
+  );
+  for (const part of byRemainder.slice(0, missing)) part.percent += 1;
+  return parts.map(({ share, percent }) => {
+    if (percent === 0 && share > 0) return '<1%';
+    if (percent === 100 && share < total) return '>99%';
+    return `${percent}%`;
+  });
+}
