@@ -24,6 +24,8 @@ export interface ToolJob<TInput> {
   job: JobSnapshot | null;
   /** Queued or running, or a start request on its way. */
   isActive: boolean;
+  /** A start request is on its way: the server has not answered with a job yet. */
+  isStarting: boolean;
   /** A job remembered from before a reload is being looked up. */
   isResuming: boolean;
   isCancelling: boolean;
@@ -132,6 +134,8 @@ export function useToolJob<TInput extends object>(tool: ToolId, callbacks: ToolJ
   const start = useCallback(
     async (input: TInput) => {
       setError(null);
+      // The last run's outcome gives way to this one's: a failure must not stand beside a new start error.
+      setJob((current) => (current && isJobFinished(current) ? null : current));
       setStarting(true);
       try {
         follow(await startToolJob(tool, input));
@@ -172,6 +176,7 @@ export function useToolJob<TInput extends object>(tool: ToolId, callbacks: ToolJ
   return {
     job,
     isActive: isStarting || jobId !== null,
+    isStarting,
     isResuming,
     isCancelling,
     error,

@@ -1,7 +1,7 @@
 import type { HistoryDetail } from '@candor/contracts';
 import type { JobSnapshot } from '@candor/contracts/tools';
 import { tokenizeWords } from '@candor/engine-writing/tokenize';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,6 +10,7 @@ import { renderWithRouter } from '@/test/render';
 import { AI_TEXT, aiReport, HUMAN_TEXT, humanReport, localModelReport } from '../lib/test-fixtures';
 
 const HISTORY_ID = '00000000-0000-4000-8000-000000000002';
+const ARABIC = 'كانت المدينة هادئة في الصباح الباكر، والشوارع شبه خالية إلا من بائعي الخبز.';
 
 const detail = (text: string, result: unknown, title = 'Weekend notes'): HistoryDetail => ({
   item: {
@@ -38,6 +39,37 @@ const snapshot = (overrides: Partial<JobSnapshot> = {}): JobSnapshot => ({
   finished_at: null,
   ...overrides,
 });
+
+/** The account: its plan's words per run, and its tokens (plan, referral and purchased together). */
+const account = (maxWordsPerRun: number | null, tokens: number) => (method: string, path: string) => {
+  if (method === 'GET' && path === '/api/payment/v1/plans/my_plan') {
+    return jsonResponse(200, {
+      subscription_id: 's1',
+      plan: {
+        id: 'p1',
+        slug: 'free',
+        name: 'Free',
+        tab: 'free',
+        period: 'none',
+        price_cents: 0,
+        currency: 'usd',
+        tokens: 2000,
+        family: null,
+        features: [],
+        limits: { max_words_per_run: maxWordsPerRun, api_requests_per_minute: null },
+      },
+      started_at: '2026-11-01T00:00:00Z',
+      current_period_start: '2026-11-01T00:00:00Z',
+      expires_at: null,
+      cancel_at_period_end: false,
+      provider: 'none',
+    });
+  }
+  if (method === 'GET' && path === 'ai-detector/user-token-balance/') {
+    return jsonResponse(200, { token_balance: tokens, plan_balance: 0, referral_token_balance: 0 });
+  }
+  return undefined;
+};
 
 const coefficients = {
   items: [
@@ -125,6 +157,8 @@ describe('AiDetectionPage', () => {
     expect(api.requests.find((r) => r.path === 'v1/tools/ai-detection/jobs')?.body).toEqual({ text: AI_TEXT });
 
     const meter = await screen.findByRole('meter', { name: 'AI probability' }, { timeout: 3000 });
+    // The progress screen the user was on is gone: the report's heading takes focus instead of the page's body.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Weekend notes' }));
     expect(meter.getAttribute('value')).toBe('71');
     expect(meter.getAttribute('aria-valuetext')).toBe('71% likely AI, 90% confidence interval 58–82%');
     const verdict = screen.getByRole('region', { name: 'Verdict' });
@@ -165,13 +199,14 @@ describe('AiDetectionPage', () => {
     expect(screen.getByRole('button', { name: 'Print' })).toBeTruthy();
   });
 
-  it('reopens a stored run from its history_id, naming no source for a human-reading text', async () => {
+  it('reopens a stored run from its history_id, naming no source for a text it cannot call', async () => {
     api.respond = answerDetail(detail(HUMAN_TEXT, humanReport, 'Lunch'));
     await renderPage(HISTORY_ID);
     expect(await screen.findByRole('heading', { name: 'Lunch' })).toBeTruthy();
     expect(screen.getByRole('meter', { name: 'AI probability' }).getAttribute('value')).toBe('12');
-    expect(within(screen.getByRole('region', { name: 'Verdict' })).getByText('Can’t tell')).toBeTruthy();
-    expect(screen.getByText(/reads as human-written, so no AI model is named/)).toBeTruthy();
+    // 12% is below the human threshold, but the interval reaches above it: the label stays "uncertain".
+    expect(within(screen.getByRole('region', { name: 'Verdict' })).getByText('Leans human, not certain')).toBeTruthy();
+    expect(screen.getByText(/No model is named: the text does not read clearly enough as AI-written/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sentence 1: 12% likely AI' })).toBeTruthy();
   });
 
@@ -230,7 +265,7 @@ describe('AiDetectionPage', () => {
     expect((screen.getByLabelText('Text to check') as HTMLTextAreaElement).value).toBe(AI_TEXT);
   });
 
-  it('says why a check could not start, as the server put it', async () => {
+  it('says why a check could not start, as the server put it, in the editor and with focus', async () => {
     api.respond = (method, path) =>
       method === 'POST' && path === 'v1/tools/ai-detection/jobs'
         ? jsonResponse(413, {
@@ -242,16 +277,92 @@ describe('AiDetectionPage', () => {
           })
         : undefined;
     await renderPage();
-    await userEvent.click(screen.getByLabelText('Text to check'));
+    const editor = screen.getByLabelText('Text to check');
+    await userEvent.click(editor);
     await userEvent.paste(AI_TEXT);
     await userEvent.keyboard('{Control>}{Enter}{/Control}');
-    expect(await screen.findByText('The text is too long')).toBeTruthy();
-    expect(screen.getByText(/Your plan checks up to 1,000 words per run/)).toBeTruthy();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('The text is too long')).toBeTruthy();
+    expect(within(alert).getByText(/Your plan checks up to 1,000 words per run/)).toBeTruthy();
+    // The editor stayed while the request went (no progress screen, no jump to the top) and the refusal has focus.
+    expect(screen.getByLabelText('Text to check')).toBe(editor);
+    expect(screen.queryByRole('heading', { name: 'Checking your text' })).toBeNull();
+    expect(document.activeElement).toBe(alert);
+  });
+
+  it('says before a check starts that it is over the plan’s words per run, with no price', async () => {
+    const words = tokenizeWords(AI_TEXT).length;
+    api.respond = account(words - 3, 100_000);
+    await renderPage();
+    await userEvent.click(screen.getByLabelText('Text to check'));
+    await userEvent.paste(AI_TEXT);
+    const refusal = await screen.findByText(
+      new RegExp(`^Your plan checks up to ${words - 3} words per run and this text has ${words}. Shorten it or`),
+    );
+    expect(within(refusal).getByRole('link', { name: 'upgrade your plan' }).getAttribute('href')).toBe('/pricing');
+    expect(screen.getByText(`${words} words`)).toBeTruthy();
+    expect(screen.queryByText(/costs/)).toBeNull();
+    const check = screen.getByRole('button', { name: 'Check for AI' });
+    expect(check).toHaveProperty('disabled', true);
+    expect(check.getAttribute('aria-describedby')).toBe(refusal.id);
+    expect(screen.getByLabelText('Text to check').getAttribute('aria-invalid')).toBe('true');
+    await userEvent.keyboard('{Control>}{Enter}{/Control}');
+    expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it('says before a check starts that it costs more tokens than the account has', async () => {
+    const words = tokenizeWords(AI_TEXT).length;
+    api.respond = account(null, words - 1);
+    await renderPage();
+    await userEvent.click(screen.getByLabelText('Text to check'));
+    await userEvent.paste(AI_TEXT);
+    const refusal = await screen.findByText(new RegExp(`^You have ${words - 1} tokens: not enough for this check.`));
+    expect(screen.getByText(`${words} words · costs ${words} tokens`)).toBeTruthy();
+    expect(within(refusal).getByRole('link', { name: 'Buy tokens' }).getAttribute('href')).toBe(
+      '/account?tab=subscription&buyMoreTokens=true',
+    );
+    expect(within(refusal).getByRole('link', { name: 'upgrade your plan' }).getAttribute('href')).toBe('/pricing');
+    expect(screen.getByRole('button', { name: 'Check for AI' })).toHaveProperty('disabled', true);
+    // The text itself is fine: only the balance is short.
+    expect(screen.getByLabelText('Text to check').getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('starts a check the plan and the balance allow', async () => {
+    const words = tokenizeWords(AI_TEXT).length;
+    const allowed = account(words, words);
+    api.respond = (method, path) => {
+      if (method === 'POST' && path === 'v1/tools/ai-detection/jobs') return jsonResponse(202, snapshot());
+      if (method === 'GET' && path === 'v1/jobs/job-ai') return jsonResponse(200, snapshot({ status: 'running' }));
+      return allowed(method, path);
+    };
+    await renderPage();
+    await userEvent.click(screen.getByLabelText('Text to check'));
+    await userEvent.paste(AI_TEXT);
+    expect(await screen.findByText(`${words} words · costs ${words} tokens`)).toBeTruthy();
+    await waitFor(() => expect(api.requests.some((r) => r.path === 'ai-detector/user-token-balance/')).toBe(true));
+    await userEvent.click(screen.getByRole('button', { name: 'Check for AI' }));
+    expect(await screen.findByRole('heading', { name: 'Checking your text' })).toBeTruthy();
+  });
+
+  it('lays out right-to-left text from the right, and offers Ctrl+Enter only where there is a keyboard', async () => {
+    await renderPage();
+    const editor = screen.getByLabelText('Text to check');
+    expect(editor.getAttribute('dir')).toBe('auto');
+    const hint = screen.getByText(/Press Ctrl\+Enter/);
+    expect(hint.className).toContain('pointer-coarse:hidden');
+    expect(hint.className).toContain('max-sm:hidden');
   });
 
   it('refuses text with too little English before anything is sent or charged', async () => {
     await renderPage();
     await userEvent.click(screen.getByLabelText('Text to check'));
+    await userEvent.paste(ARABIC);
+    expect(screen.getByText(/this text has too few English words to check/)).toBeTruthy();
+    // Refused: a price would suggest it could run.
+    const words = tokenizeWords(ARABIC).length;
+    expect(await screen.findByText(`${words} words`)).toBeTruthy();
+    expect(screen.queryByText(/costs/)).toBeNull();
+    await userEvent.clear(screen.getByLabelText('Text to check'));
     await userEvent.paste('🙂🙂🙂 🎉🎉');
     expect(screen.getByText(/this text has too few English words to check/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Check for AI' })).toHaveProperty('disabled', true);

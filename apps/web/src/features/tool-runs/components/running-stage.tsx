@@ -31,7 +31,14 @@ export function RunningStage({ copy, job, title, onCancel, isCancelling, childre
         <CardTitle className="flex items-center gap-2 text-lg">
           <Spinner className="text-primary" />
           <h2>
-            {copy.progressing} {title ? <span className="break-all">{title}</span> : 'your text'}
+            {copy.progressing}{' '}
+            {title ? (
+              <span className="break-all" dir="auto">
+                {title}
+              </span>
+            ) : (
+              'your text'
+            )}
           </h2>
         </CardTitle>
         <CardDescription>

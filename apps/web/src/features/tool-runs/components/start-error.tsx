@@ -1,5 +1,7 @@
+import type { JobSnapshot } from '@candor/contracts/tools';
 import { Link } from '@tanstack/react-router';
 import CircleAlert from 'lucide-react/icons/circle-alert';
+import { useEffect, useRef } from 'react';
 import { z } from 'zod';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
@@ -8,12 +10,29 @@ import type { ToolRunCopy } from '../lib/copy';
 const number = (value: number) => value.toLocaleString('en-US');
 const insufficientTokensSchema = z.object({ cost: z.number(), available: z.number() });
 
+/** Why a run failed, as the job reports it. */
+export type RunFailureReason = NonNullable<JobSnapshot['error']>;
+
+/**
+ * Focuses the alert each time `reason` changes (and when it first shows): it appears after a click, often below the
+ * fold or after the screen was rebuilt, and focus both scrolls it into view and has a screen reader read it.
+ */
+function useFocusOnShow(reason: unknown) {
+  const ref = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new reason is what brings the alert to the user again
+  useEffect(() => {
+    ref.current?.focus();
+  }, [reason]);
+  return ref;
+}
+
 /** Why the server refused to start a run: tokens (402), size (413) or validation (400), in words. */
 export function StartError({ error, copy }: { error: unknown; copy: ToolRunCopy }) {
+  const ref = useFocusOnShow(error);
   if (isApiError(error) && error.status === 402) {
     const details = insufficientTokensSchema.safeParse(error.details);
     return (
-      <Alert variant="destructive">
+      <Alert ref={ref} tabIndex={-1} variant="destructive" className="outline-none">
         <CircleAlert />
         <AlertTitle>Not enough tokens</AlertTitle>
         <AlertDescription>
@@ -31,7 +50,7 @@ export function StartError({ error, copy }: { error: unknown; copy: ToolRunCopy 
   }
   const fieldErrors = isApiError(error) ? error.fieldErrors : [];
   return (
-    <Alert variant="destructive">
+    <Alert ref={ref} tabIndex={-1} variant="destructive" className="outline-none">
       <CircleAlert />
       <AlertTitle>
         {isApiError(error) && error.status === 413 ? 'The text is too long' : `The ${copy.noun} could not start`}
@@ -45,6 +64,27 @@ export function StartError({ error, copy }: { error: unknown; copy: ToolRunCopy 
             ))}
           </ul>
         )}
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+/** The job's message as a sentence, saying that nothing was charged unless it already does. */
+export function failureMessage(message: string): string {
+  const trimmed = message.trim();
+  const sentence = /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+  return /no tokens were charged/i.test(sentence) ? sentence : `${sentence} No tokens were charged.`;
+}
+
+/** Why the last run failed once it had started (a web page that could not be read, a time-out). */
+export function RunFailure({ reason, copy }: { reason: RunFailureReason; copy: ToolRunCopy }) {
+  const ref = useFocusOnShow(reason);
+  return (
+    <Alert ref={ref} tabIndex={-1} variant="destructive" className="outline-none">
+      <CircleAlert />
+      <AlertTitle>The {copy.noun} failed</AlertTitle>
+      <AlertDescription>
+        <p>{failureMessage(reason.message)}</p>
       </AlertDescription>
     </Alert>
   );

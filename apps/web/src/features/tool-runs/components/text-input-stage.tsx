@@ -25,8 +25,8 @@ import { extractToolText } from '../api/tool-jobs';
 import type { ToolRunCopy } from '../lib/copy';
 import { type Draft, isSameDocument, withText } from '../lib/draft';
 import { acceptedFiles, fileProblem, megabytes, uploadFormatList } from '../lib/upload';
-import { RunCostEstimate } from './run-cost-estimate';
-import { StartError } from './start-error';
+import { RunCostEstimate, useRunQuote } from './run-cost-estimate';
+import { RunFailure, type RunFailureReason, StartError } from './start-error';
 
 const number = (value: number) => value.toLocaleString('en-US');
 /** English prose averages about six characters a word, spaces included. */
@@ -41,6 +41,8 @@ export interface ToolInputSlotProps<D extends Draft> {
   disabled: boolean;
   /** Why the run must wait for the inputs ("Wait until notes.pdf is read"), or null once they are ready. */
   onPendingChange: (reason: string | null) => void;
+  /** Why the last run failed, so an input can point at its own part (the web address that could not be read). */
+  failure: RunFailureReason | null;
 }
 
 interface TextInputStageProps<D extends Draft> {
@@ -52,8 +54,8 @@ interface TextInputStageProps<D extends Draft> {
   isStarting: boolean;
   /** Why the last start failed, shown under the editor. */
   startError: unknown;
-  /** Why the last run failed (the job's own error message). */
-  failure: string | null;
+  /** Why the last run failed (the job's own error). */
+  failure: RunFailureReason | null;
   /** Why the text cannot be sent as it is (the tool's own input rule), or null. */
   textProblem?: (text: string) => string | null;
   /** The tool's own inputs, under the editor. */
@@ -81,6 +83,7 @@ export function TextInputStage<D extends Draft>({
   const limitsId = useId();
   const counterId = useId();
   const estimateId = useId();
+  const refusalId = useId();
   const problemId = useId();
   const fileInputId = useId();
   const blockerId = useId();
@@ -94,8 +97,11 @@ export function TextInputStage<D extends Draft>({
   const length = draft.text.length;
   const tooLong = length > limits.maxCharacters;
   const problem = draft.text.trim().length > 0 && !tooLong ? (textProblem?.(draft.text) ?? null) : null;
+  const quote = useRunQuote(tool, draft.text);
+  const refusal = tooLong || problem ? null : quote.refusal;
   const blocked = inputPending ?? blocker?.(draft) ?? null;
-  const canSubmit = draft.text.trim().length > 0 && !tooLong && !problem && !blocked && !extracting && !isStarting;
+  const canSubmit =
+    draft.text.trim().length > 0 && !tooLong && !problem && !refusal && !blocked && !extracting && !isStarting;
 
   const upload = async (file: File) => {
     setUploadError(null);
@@ -168,10 +174,17 @@ export function TextInputStage<D extends Draft>({
             }}
             onKeyDown={onKeyDown}
             placeholder="Paste or type your text here, or drop a file."
-            aria-describedby={[counterId, estimateId, problem ? problemId : null, limitsId].filter(Boolean).join(' ')}
-            aria-invalid={tooLong || Boolean(problem) || undefined}
+            // Right-to-left text (Arabic, Hebrew) lays out from the right, as typed.
+            dir="auto"
+            aria-describedby={[counterId, estimateId, problem ? problemId : null, refusal ? refusalId : null, limitsId]
+              .filter(Boolean)
+              .join(' ')}
+            aria-invalid={tooLong || Boolean(problem) || refusal?.kind === 'over_plan_limit' || undefined}
             disabled={Boolean(extracting)}
-            className="field-sizing-fixed h-[min(55vh,28rem)] min-h-64 resize-y font-serif text-base leading-relaxed md:text-base"
+            readOnly={isStarting}
+            // What is left of the viewport after the page's chrome (about 31rem), so the start button shows on a
+            // laptop screen without scrolling; never shorter than 16rem nor taller than 28rem.
+            className="field-sizing-fixed h-[clamp(16rem,calc(100dvh_-_31rem),28rem)] min-h-64 resize-y font-serif text-base leading-relaxed md:text-base"
           />
           {dragging && (
             <div className="pointer-events-none absolute inset-0 flex items-center justify-center rounded-md bg-primary/10 font-medium text-primary">
@@ -189,10 +202,21 @@ export function TextInputStage<D extends Draft>({
             {problem}
           </p>
         )}
-        <RunCostEstimate tool={tool} text={draft.text} id={estimateId} />
+        <RunCostEstimate
+          quote={quote}
+          copy={copy}
+          textRefused={tooLong || Boolean(problem)}
+          id={estimateId}
+          refusalId={refusalId}
+        />
         <p id={limitsId} className="text-muted-foreground text-xs">
           Up to {number(limits.maxCharacters)} characters (about {number(approximateWords(limits.maxCharacters))} words)
-          per {copy.noun}; your plan may allow fewer words per run. Press Ctrl+Enter (⌘+Enter on a Mac) to {copy.verb}.
+          per {copy.noun}; your plan may allow fewer words per run.
+          {/* A touch screen has no keyboard shortcut to offer. */}
+          <span className="max-sm:hidden pointer-coarse:hidden">
+            {' '}
+            Press Ctrl+Enter (⌘+Enter on a Mac) to {copy.verb}.
+          </span>
         </p>
 
         <div className="flex flex-col gap-3 rounded-lg border border-dashed p-4 sm:flex-row sm:items-center sm:justify-between">
@@ -247,7 +271,7 @@ export function TextInputStage<D extends Draft>({
         {draft.fileName && !extracting && (
           <div className="flex items-center gap-2 text-sm">
             <FileText className="size-4 text-muted-foreground" aria-hidden="true" />
-            <span className="truncate">
+            <span className="truncate" dir="auto">
               {draft.fileName}
               {extracted?.file_name === draft.fileName && extracted.pages !== null && (
                 <span className="text-muted-foreground">
@@ -268,17 +292,9 @@ export function TextInputStage<D extends Draft>({
           </div>
         )}
 
-        {renderInput?.({ draft, onDraftChange, disabled: isStarting, onPendingChange: setInputPending })}
+        {renderInput?.({ draft, onDraftChange, disabled: isStarting, onPendingChange: setInputPending, failure })}
 
-        {failure && (
-          <Alert variant="destructive">
-            <CircleAlert />
-            <AlertTitle>The {copy.noun} failed</AlertTitle>
-            <AlertDescription>
-              <p>{failure} No tokens were charged.</p>
-            </AlertDescription>
-          </Alert>
-        )}
+        {failure && <RunFailure reason={failure} copy={copy} />}
         {startError ? <StartError error={startError} copy={copy} /> : null}
 
         <div className="flex flex-wrap items-center justify-end gap-x-4 gap-y-2">
@@ -291,7 +307,10 @@ export function TextInputStage<D extends Draft>({
             size="lg"
             onClick={onSubmit}
             disabled={!canSubmit}
-            aria-describedby={blocked && !isStarting ? blockerId : undefined}
+            aria-describedby={
+              [refusal ? refusalId : null, blocked && !isStarting ? blockerId : null].filter(Boolean).join(' ') ||
+              undefined
+            }
           >
             {isStarting && <Spinner />}
             {copy.submitLabel}

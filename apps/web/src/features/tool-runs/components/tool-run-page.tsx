@@ -1,11 +1,13 @@
 import type { JobSnapshot, ToolId } from '@candor/contracts/tools';
-import { type ComponentProps, type ReactNode, useState } from 'react';
+import { type ComponentProps, type ReactNode, useEffect, useRef, useState } from 'react';
 import { PageHeader } from '@/components/layout/page-header';
 import { toast } from '@/lib/toast';
+import { isJobFinished } from '../api/follow-job';
 import { capitalise, type ToolRunCopy } from '../lib/copy';
 import { type Draft, forgetDraft, readStoredDraft, storeDraft } from '../lib/draft';
 import { useToolJob } from '../use-tool-job';
 import { RunningStage } from './running-stage';
+import type { RunFailureReason } from './start-error';
 import { TextInputStage, type ToolInputSlotProps } from './text-input-stage';
 
 export interface ResultStageProps<D extends Draft = Draft> {
@@ -39,6 +41,9 @@ const textOnly: ToolRunInput<Draft> = {
   restore: (stored) => stored,
   body: (draft) => (draft.fileName ? { text: draft.text, file_name: draft.fileName } : { text: draft.text }),
 };
+
+/** A failed job that gave no reason. */
+const unexplainedFailure: RunFailureReason = { code: 'unknown', message: 'Something went wrong.' };
 
 /** What a tool's screen takes from its route: the stored run in the address and how to move to and from it. */
 export type ToolScreenProps = Pick<ToolRunPageProps, 'historyId' | 'onShowRun' | 'onLeaveRun'>;
@@ -88,10 +93,16 @@ export function ToolRunPage<D extends Draft = Draft>({
   // Without `input` the draft is a plain Draft, so the text-only input fits it.
   const input = toolInput ?? (textOnly as unknown as ToolRunInput<D>);
   const [draft, setDraft] = useState<D>(() => input.restore(readStoredDraft(draftKey)));
+  const stageRef = useRef<HTMLDivElement>(null);
+  // Set when a run finishes here: its report's heading takes focus once it shows.
+  const focusReportHeading = useRef(false);
   const run = useToolJob<object>(tool, {
     onSucceeded: (job) => {
       forgetDraft(draftKey);
-      if (job.history_id) onShowRun(job.history_id);
+      if (job.history_id) {
+        focusReportHeading.current = true;
+        onShowRun(job.history_id);
+      }
     },
     onCancelled: () => toast.message(`${capitalise(copy.noun)} cancelled — no tokens were charged`),
   });
@@ -108,8 +119,34 @@ export function ToolRunPage<D extends Draft = Draft>({
 
   // A finished run stays on the progress screen until its report (the new ?history_id=) is there to show.
   const openingReport = run.job?.status === 'succeeded' && run.job.history_id !== historyId;
+  // While the start request is on its way the editor stays, so a refusal shows where the user clicked.
+  const jobUnderWay = run.job !== null && !isJobFinished(run.job);
+  const showsProgress = jobUnderWay || run.isResuming || openingReport;
+  const showsReport = !showsProgress && Boolean(historyId);
+
+  // The report loads after the run finishes; its heading takes focus when it appears, so keyboard and screen-reader
+  // users land on the result rather than on the page's body (the progress screen they were on is gone).
+  useEffect(() => {
+    const container = stageRef.current;
+    if (!showsReport || !focusReportHeading.current || !container) return;
+    const focusHeading = () => {
+      const heading = container.querySelector('h2');
+      if (!heading) return false;
+      focusReportHeading.current = false;
+      heading.tabIndex = -1;
+      heading.focus();
+      return true;
+    };
+    if (focusHeading()) return;
+    const observer = new MutationObserver(() => {
+      if (focusHeading()) observer.disconnect();
+    });
+    observer.observe(container, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [showsReport]);
+
   let stage: ReactNode;
-  if (run.isActive || run.isResuming || openingReport) {
+  if (showsProgress) {
     stage = (
       <RunningStage
         copy={copy}
@@ -134,9 +171,9 @@ export function ToolRunPage<D extends Draft = Draft>({
           if (run.error) run.clearError();
         }}
         onSubmit={submit}
-        isStarting={run.isActive}
+        isStarting={run.isStarting}
         startError={run.error}
-        failure={run.job?.status === 'failed' ? (run.job.error?.message ?? 'Something went wrong.') : null}
+        failure={run.job?.status === 'failed' ? (run.job.error ?? unexplainedFailure) : null}
         textProblem={textProblem}
         renderInput={input.render}
         blocker={input.blocker}
@@ -148,7 +185,7 @@ export function ToolRunPage<D extends Draft = Draft>({
     <div>
       <PageHeader title={header.title} description={header.description} icon={header.icon} />
       {children && <div className="mb-4">{children}</div>}
-      {stage}
+      <div ref={stageRef}>{stage}</div>
     </div>
   );
 }

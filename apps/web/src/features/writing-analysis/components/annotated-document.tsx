@@ -124,7 +124,7 @@ export function AnnotatedDocument({ document }: AnnotatedDocumentProps) {
             onClick={() => setOpenIssueId(openIssueId === issue.id ? null : issue.id)}
             className={cn(
               className,
-              'inline cursor-pointer whitespace-pre-wrap text-left outline-none focus-visible:ring-2 focus-visible:ring-ring',
+              'inline cursor-pointer whitespace-pre-wrap text-start outline-none focus-visible:ring-2 focus-visible:ring-ring',
             )}
           >
             {segment.text}
@@ -195,6 +195,8 @@ export function AnnotatedDocument({ document }: AnnotatedDocumentProps) {
         tabIndex={-1}
         aria-label="Analysed text"
         role="document"
+        // Right-to-left text lays out from the right, as it was written.
+        dir="auto"
         className="whitespace-pre-wrap break-words font-serif text-base leading-8 outline-none"
       >
         {segments.map(renderSegment)}

@@ -54,7 +54,9 @@ function RunReport({
     <div className="space-y-4">
       <div className="flex flex-col gap-3">
         <div className="min-w-0 space-y-1">
-          <h2 className="truncate font-semibold text-lg">{item.title || run.fileName || 'Untitled text'}</h2>
+          <h2 className="truncate font-semibold text-lg" dir="auto">
+            {item.title || run.fileName || 'Untitled text'}
+          </h2>
           <p className="text-muted-foreground text-sm">
             Analysed {formatDate(item.created_at, { dateStyle: 'medium' })} ·{' '}
             {report.counts.words.toLocaleString('en-US')} {report.counts.words === 1 ? 'word' : 'words'} ·{' '}

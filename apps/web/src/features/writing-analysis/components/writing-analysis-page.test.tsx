@@ -176,6 +176,7 @@ describe('WritingAnalysisPage', () => {
     expect(sessionStorage.getItem('tool-job:writing-analysis')).toBe('job-1');
 
     expect(await screen.findByRole('region', { name: 'Readability' }, { timeout: 3000 })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Team report' }));
     expect(screen.getByLabelText('Words').textContent).toBe('1,234');
     expect(screen.getByText(/Analysed Nov 21, 2026 · 1,234 words · 1.2K tokens/)).toBeTruthy();
     expect(screen.getByText('Easy to read — 6th grade')).toBeTruthy();
@@ -196,6 +197,9 @@ describe('WritingAnalysisPage', () => {
     await renderPage(HISTORY_ID);
     const documentText = await screen.findByRole('document', { name: 'Analysed text' });
     expect(documentText.textContent).toBe(TEXT);
+    // Right-to-left text would lay out from the right, its title too.
+    expect(documentText.getAttribute('dir')).toBe('auto');
+    expect(screen.getByRole('heading', { name: 'Team report' }).getAttribute('dir')).toBe('auto');
 
     await userEvent.click(screen.getByRole('button', { name: 'Spelling: teh' }));
     const popover = await screen.findByRole('dialog', { name: 'Spelling issue' });
@@ -254,6 +258,36 @@ describe('WritingAnalysisPage', () => {
     await userEvent.keyboard('{Control>}{Enter}{/Control}');
     expect(await screen.findByText(/This analysis costs 1,500 tokens and you have 20/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Buy tokens or upgrade your plan' }).getAttribute('href')).toBe('/pricing');
+    expect(document.activeElement).toBe(screen.getByRole('alert'));
+  });
+
+  it('says once that nothing was charged when a run fails in the server’s own words', async () => {
+    api.respond = (method, path) => {
+      if (method === 'POST' && path === 'v1/tools/writing-analysis/jobs') return jsonResponse(202, snapshot());
+      if (method === 'GET' && path === 'v1/jobs/job-1') {
+        return jsonResponse(
+          200,
+          snapshot({
+            status: 'failed',
+            error: {
+              code: 'timed_out',
+              message: 'The run took longer than 5 minutes and was stopped. No tokens were charged.',
+            },
+          }),
+        );
+      }
+      return undefined;
+    };
+    await renderPage();
+    await userEvent.click(screen.getByLabelText('Text to analyse'));
+    await userEvent.paste(TEXT);
+    await userEvent.click(screen.getByRole('button', { name: 'Analyse' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('The analysis failed')).toBeTruthy();
+    expect(
+      within(alert).getByText('The run took longer than 5 minutes and was stopped. No tokens were charged.'),
+    ).toBeTruthy();
+    expect(document.activeElement).toBe(alert);
   });
 
   it('cancels a run: back to the editor with the text, and says nothing was charged', async () => {
@@ -295,7 +329,8 @@ describe('WritingAnalysisPage', () => {
     await waitFor(() =>
       expect((screen.getByLabelText('Text to analyse') as HTMLTextAreaElement).value).toBe('From the PDF.'),
     );
-    expect(screen.getByText('· 3 pages', { exact: false })).toBeTruthy();
+    // The title keeps the direction of its own script.
+    expect(screen.getByText('· 3 pages', { exact: false }).parentElement?.getAttribute('dir')).toBe('auto');
     const [upload] = requested('POST', 'v1/tools/writing-analysis/extract');
     if (!upload) throw new Error('no upload');
     expect(upload.contentType).toMatch(/^multipart\/form-data; boundary=/);
@@ -303,6 +338,9 @@ describe('WritingAnalysisPage', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Analyse' }));
     await screen.findByRole('button', { name: 'Cancel' });
+    expect(
+      screen.getByRole('heading', { name: 'Analysing notes.pdf' }).querySelector('[dir="auto"]')?.textContent,
+    ).toBe('notes.pdf');
     expect(requested('POST', 'v1/tools/writing-analysis/jobs')[0]?.body).toEqual({
       text: 'From the PDF.',
       file_name: 'notes.pdf',
