@@ -1,9 +1,11 @@
 import { detectAiText } from '@candor/engine-ai-detect';
-import { sourceFamilyLabels } from '@candor/engine-ai-detect/report';
+import { type AiDetectionReport, sourceFamilyLabels } from '@candor/engine-ai-detect/report';
+import { aiVerdict, rankedSourceFamilies, sourceModelWording } from '@candor/engine-ai-detect/report-wording';
+import { formatPercent, formatPercentRange } from '@candor/engine-writing/percent';
 import { describe, expect, it } from 'vitest';
 import { readBack } from '../pdf/read-back.js';
-import { percent, percentRange, printable } from '../pdf/report-document.js';
-import { aiLabelNames, localModelNote, renderAiDetectionReportPdf } from './report-pdf.js';
+import { printable } from '../pdf/report-document.js';
+import { localModelNote, renderAiDetectionReportPdf } from './report-pdf.js';
 
 const createdAt = new Date('2026-11-21T15:09:00Z');
 
@@ -19,6 +21,32 @@ Overall, the future of AI holds immense potential for society as a whole.`;
 const NOTE = `So i finally got round to fixing the fence last weekend. Took way longer than I thought, mostly because the
 old posts were rotten right through and the hardware shop had run out of the brackets I wanted. My neighbour Dave came
 over with his post-hole digger which saved my back, honestly.`;
+
+/**
+ * The report of a text scored past the AI threshold whose interval reaches back below it: "uncertain" by the rules,
+ * with source shares that round one by one to more than 100%.
+ */
+function leaningAi(report: AiDetectionReport): AiDetectionReport {
+  return {
+    ...report,
+    ai_probability: 0.988,
+    confidence_interval: { low: 0.97, high: 0.99 },
+    label: 'uncertain',
+    verdict: 'Too close to call: the confidence interval reaches between the human and the AI thresholds.',
+    threshold: 0.987,
+    human_threshold: 0.22,
+    source_model: {
+      family: 'llama',
+      probabilities: [
+        { family: 'llama', probability: 0.335 },
+        { family: 'gpt', probability: 0.335 },
+        { family: 'claude', probability: 0.325 },
+        { family: 'gemini', probability: 0.003 },
+        { family: 'open-source', probability: 0.002 },
+      ],
+    },
+  };
+}
 
 describe('renderAiDetectionReportPdf', () => {
   it('prints the verdict, the probability with its interval and thresholds, the source family, evidence and every sentence', async () => {
@@ -38,19 +66,21 @@ describe('renderAiDetectionReportPdf', () => {
     expect(text).toContain('21 November 2026');
     expect(text).toContain(`${report.words} words`);
     expect(text).toContain(`${report.words} tokens`);
-    expect(text).toContain(printable(aiLabelNames[report.label]));
-    expect(text.replace(/\s+/g, ' ')).toContain(printable(report.verdict));
-    expect(text).toContain(`Chance the text was written by AI ${percent(report.ai_probability)}`);
+    const verdict = aiVerdict(report);
+    expect(text).toContain(printable(verdict.name));
+    expect(text.replace(/\s+/g, ' ')).toContain(printable(verdict.explanation));
+    expect(text).toContain(`Chance the text was written by AI ${formatPercent(report.ai_probability)}`);
     expect(text).toContain(
-      `90% confidence interval ${percentRange(report.confidence_interval.low, report.confidence_interval.high)}`,
+      `90% confidence interval ${formatPercentRange(report.confidence_interval.low, report.confidence_interval.high)}`,
     );
-    expect(text).toContain(`AI threshold ${percent(report.threshold)}`);
-    expect(text).toContain(`Human threshold ${percent(report.human_threshold)}`);
+    expect(text).toContain(`AI threshold ${formatPercent(report.threshold)}`);
+    expect(text).toContain(`Human threshold ${formatPercent(report.human_threshold)}`);
 
-    const family = report.source_model?.family ?? 'gpt';
-    expect(text).toContain(`Most likely ${printable(sourceFamilyLabels[family])}.`);
-    for (const entry of report.source_model?.probabilities ?? []) {
-      expect(text).toContain(`${printable(sourceFamilyLabels[entry.family])} ${percent(entry.probability)}`);
+    const source = sourceModelWording(report);
+    expect(text).toContain(printable(source?.title ?? ''));
+    expect(text.replace(/\s+/g, ' ')).toContain(printable(source?.lead ?? ''));
+    for (const entry of report.source_model ? rankedSourceFamilies(report.source_model) : []) {
+      expect(text).toContain(`${printable(sourceFamilyLabels[entry.family])} ${entry.percent}`);
     }
     const strongest = report.evidence[0];
     expect(text).toContain(
@@ -61,7 +91,7 @@ describe('renderAiDetectionReportPdf', () => {
     const flat = text.replace(/\s+/g, ' ');
     for (const sentence of report.sentences) {
       const words = ESSAY.slice(sentence.start, sentence.end).replace(/\s+/g, ' ').trim();
-      expect(flat).toContain(`${percent(sentence.ai_probability)} likely AI ${words}`);
+      expect(flat).toContain(`${formatPercent(sentence.ai_probability)} likely AI ${words}`);
     }
     expect(flat).toContain('It is important to note that these technologies offer significant benefits');
     expect(text).toContain(`Scored by ${report.model.name} ${report.model.version}`);
@@ -69,18 +99,77 @@ describe('renderAiDetectionReportPdf', () => {
     expect(info).toMatchObject({ Title: 'Essay on AI', Author: 'Candor' });
   });
 
-  it('says why no source model is named for a human-reading text, and prints "?" for what the font lacks', async () => {
+  it('says why no source model is named, as the screen does, and prints "?" for what the font lacks', async () => {
     const text = `${NOTE} The party was great 🎉 and the cake was from Köln.`;
-    const report = detectAiText(text);
-    expect(report.source_model).toBeNull();
+    const scored = detectAiText(text);
+    expect(scored.source_model).toBeNull();
     const { text: printed, info } = await readBack(
-      await renderAiDetectionReportPdf({ title: 'Fence 🎉 notes', createdAt, cost: 1, text, report }),
+      await renderAiDetectionReportPdf({
+        title: 'Fence 🎉 notes',
+        createdAt,
+        cost: 1,
+        text,
+        report: { ...scored, label: 'human' },
+      }),
     );
     expect(printed).toContain('The text reads as human-written, so no AI model is named as its source.');
+    const uncertain = await readBack(
+      await renderAiDetectionReportPdf({
+        title: 'Fence',
+        createdAt,
+        cost: 1,
+        text,
+        report: { ...scored, label: 'uncertain' },
+      }),
+    );
+    expect(uncertain.text.replace(/\s+/g, ' ')).toContain(
+      'No model is named: the text does not read clearly enough as AI-written to guess which model wrote it.',
+    );
     expect(printed).toContain('Fence ? notes');
     expect(printed.replace(/\s+/g, ' ')).toContain('The party was great ? and the cake was from Köln.');
     expect(printed).toContain('1 token');
     expect(info.Title).toBe('Fence 🎉 notes');
+  });
+
+  it('says a score past the AI threshold only leans AI, and names the source model only as a condition', async () => {
+    const report = leaningAi(detectAiText(ESSAY));
+    const { text } = await readBack(
+      await renderAiDetectionReportPdf({ title: 'Essay', createdAt, cost: 1, text: ESSAY, report }),
+    );
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain(
+      'Verdict Leans AI, not certain The score is at or above the AI threshold (99%), but its 90% confidence interval ' +
+        '(97–99%) reaches below it, so the detector does not call the text AI-written. Longer samples give clearer answers.',
+    );
+    expect(flat).not.toContain('Can’t tell');
+    expect(flat).toContain(
+      'Source model, if AI-written The detector can’t tell whether this text is AI-written. If it is, it reads most ' +
+        'like Llama and OPT (Meta).',
+    );
+    expect(flat).not.toContain('Likely source model');
+    expect(flat).not.toContain('Most likely');
+    // One by one the shares round to 34%, 34% and 33%: 101% with the rest.
+    expect(flat).toContain(
+      'Model family Probability Llama and OPT (Meta) 34% GPT (OpenAI) 34% Claude (Anthropic) 32% ' +
+        'Gemini and Flan (Google) <1% Open models (GPT-J, GPT-Neo, Dolly, StableLM, …) <1%',
+    );
+
+    const mixed = await readBack(
+      await renderAiDetectionReportPdf({
+        title: 'Essay',
+        createdAt,
+        cost: 1,
+        text: ESSAY,
+        report: {
+          ...report,
+          label: 'mixed',
+          verdict: 'Parts of this text read as AI-written and parts as human-written.',
+        },
+      }),
+    );
+    const mixedFlat = mixed.text.replace(/\s+/g, ' ');
+    expect(mixedFlat).toContain('Verdict Mixed Parts of this text read as AI-written and parts as human-written.');
+    expect(mixedFlat).toContain('Likely source model Most likely Llama and OPT (Meta).');
   });
 
   it('says when a local model also scored the text, and what the built-in detector alone gave', async () => {

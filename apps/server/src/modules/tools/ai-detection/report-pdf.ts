@@ -1,14 +1,19 @@
 import type { AiDetectionResult } from '@candor/contracts/tools';
-import { type AiLabel, sourceFamilyLabels } from '@candor/engine-ai-detect/report';
+import { sourceFamilyLabels } from '@candor/engine-ai-detect/report';
+import {
+  aiVerdict,
+  noSourceModelReason,
+  rankedSourceFamilies,
+  sourceModelWording,
+} from '@candor/engine-ai-detect/report-wording';
 import { describeObfuscation } from '@candor/engine-writing/obfuscation';
+import { formatPercent, formatPercentRange } from '@candor/engine-writing/percent';
 import { bandLegend, bandShade, evidenceTable, sentenceList } from '../pdf/detector-sections.js';
 import {
   FONT,
   INK,
   MARGIN,
   MUTED,
-  percent,
-  percentRange,
   printable,
   type ReportDocument,
   RULE,
@@ -28,14 +33,6 @@ export interface AiDetectionReportPdfInput {
   report: AiDetectionResult;
 }
 
-/** The verdict's names, as the screen's badge says them. */
-export const aiLabelNames: Record<AiLabel, string> = {
-  human: 'Likely human',
-  ai: 'Likely AI',
-  mixed: 'Mixed',
-  uncertain: 'Can’t tell',
-};
-
 export function renderAiDetectionReportPdf(input: AiDetectionReportPdfInput): Promise<Buffer> {
   return renderReportPdf({ tool: 'AI Detector', title: input.title, createdAt: input.createdAt }, (pdf) =>
     write(pdf, input),
@@ -46,36 +43,40 @@ function write(pdf: ReportDocument, { title, createdAt, cost, text, report }: Ai
   pdf.header('AI Detector report', title, runFacts(createdAt, report.words, cost));
 
   pdf.heading('Verdict');
-  pdf.paragraph(aiLabelNames[report.label], { bold: true, size: 14 });
-  pdf.paragraph(report.verdict);
+  const verdict = aiVerdict(report);
+  pdf.paragraph(verdict.name, { bold: true, size: 14 });
+  pdf.paragraph(verdict.explanation);
   const { low, high } = report.confidence_interval;
   scale(pdf, report);
   pdf.table([200, pdf.width - 200], null, [
-    ['Chance the text was written by AI', percent(report.ai_probability)],
-    ['90% confidence interval', percentRange(low, high)],
-    ['AI threshold', `${percent(report.threshold)}: with the whole interval at or above it, a text is called AI`],
-    ['Human threshold', `${percent(report.human_threshold)}: with the whole interval below it, a text is called human`],
+    ['Chance the text was written by AI', formatPercent(report.ai_probability)],
+    ['90% confidence interval', formatPercentRange(low, high)],
+    ['AI threshold', `${formatPercent(report.threshold)}: with the whole interval at or above it, a text is called AI`],
+    [
+      'Human threshold',
+      `${formatPercent(report.human_threshold)}: with the whole interval below it, a text is called human`,
+    ],
   ]);
   if (report.curvature) pdf.paragraph(localModelNote(report.curvature), { muted: true, size: 9 });
   if (report.obfuscation) pdf.paragraph(`Disguised text. ${describeObfuscation(report.obfuscation)}`, { size: 9 });
 
-  pdf.heading('Likely source model');
   const source = report.source_model;
-  if (source) {
-    pdf.paragraph(`Most likely ${sourceFamilyLabels[source.family]}.`);
+  const sourceWording = sourceModelWording(report);
+  if (source && sourceWording) {
+    pdf.heading(sourceWording.title);
+    pdf.paragraph(sourceWording.lead);
     pdf.table(
       [pdf.width - 110, 110],
       ['Model family', 'Probability'],
-      [...source.probabilities]
-        .sort((a, b) => b.probability - a.probability)
-        .map((entry) => [sourceFamilyLabels[entry.family], percent(entry.probability)]),
+      rankedSourceFamilies(source).map((entry) => [sourceFamilyLabels[entry.family], entry.percent]),
     );
     pdf.paragraph(
       'An estimate from the style of the text; models of one family write alike, so read it as a hint, not proof.',
       { muted: true, size: 9 },
     );
   } else {
-    pdf.paragraph('The text reads as human-written, so no AI model is named as its source.');
+    pdf.heading('Likely source model');
+    pdf.paragraph(noSourceModelReason(report.label));
   }
 
   pdf.heading('What the score rests on');
@@ -89,7 +90,7 @@ function write(pdf: ReportDocument, { title, createdAt, cost, text, report }: Ai
     report.sentences.map((sentence) => ({
       start: sentence.start,
       end: sentence.end,
-      note: { lines: [percent(sentence.ai_probability), 'likely AI'], shade: bandShade(sentence.ai_probability) },
+      note: { lines: [formatPercent(sentence.ai_probability), 'likely AI'], shade: bandShade(sentence.ai_probability) },
     })),
   );
 
@@ -106,7 +107,7 @@ export function localModelNote(curvature: NonNullable<AiDetectionResult['curvatu
   const cut = curvature.truncated ? `, its first ${curvature.tokens} tokens` : '';
   return (
     `Also scored with the local model ${curvature.model} (probability curvature${cut}); the built-in detector ` +
-    `alone gave ${percent(curvature.built_in_probability)}.`
+    `alone gave ${formatPercent(curvature.built_in_probability)}.`
   );
 }
 
@@ -140,8 +141,8 @@ function scale(pdf: ReportDocument, report: AiDetectionResult): void {
   const labelY = top + 17;
   d.text('0%', MARGIN, labelY, { width: 30, lineBreak: false });
   d.text('100%', MARGIN + width - 30, labelY, { width: 30, align: 'right', lineBreak: false });
-  const human = printable(`human below ${percent(report.human_threshold)}`);
-  const ai = printable(`AI from ${percent(report.threshold)}`);
+  const human = printable(`human below ${formatPercent(report.human_threshold)}`);
+  const ai = printable(`AI from ${formatPercent(report.threshold)}`);
   d.text(human, Math.max(MARGIN + 24, at(report.human_threshold) - d.widthOfString(human) / 2), labelY, {
     lineBreak: false,
   });

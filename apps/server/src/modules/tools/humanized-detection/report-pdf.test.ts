@@ -1,8 +1,10 @@
 import { defaultDetectorModel } from '@candor/engine-ai-detect';
 import { detectHumanized, humanizedLabelNames, humanizedLabels } from '@candor/engine-humanized-detect';
+import type { Signal } from '@candor/engine-humanized-detect/report';
+import { classPercents } from '@candor/engine-humanized-detect/report-wording';
 import { describe, expect, it } from 'vitest';
 import { readBack } from '../pdf/read-back.js';
-import { percent, printable } from '../pdf/report-document.js';
+import { printable } from '../pdf/report-document.js';
 import { MAX_LISTED_SIGNALS, renderHumanizedDetectionReportPdf } from './report-pdf.js';
 
 const createdAt = new Date('2026-11-21T15:09:00Z');
@@ -35,8 +37,9 @@ describe('renderHumanizedDetectionReportPdf', () => {
     expect(all).toContain('Mixed draft');
     expect(all).toContain(`21 November 2026 at 15:09 UTC · ${report.words} words · 88 tokens`);
     expect(all).toContain(printable(report.verdict));
+    const percents = classPercents(report.probabilities);
     for (const label of humanizedLabels) {
-      expect(all).toMatch(new RegExp(`${humanizedLabelNames[label]} .*${percent(report.probabilities[label])}`));
+      expect(all).toMatch(new RegExp(`${humanizedLabelNames[label]} .*${percents[label]}`));
     }
 
     for (const kind of new Set(report.signals.map((signal) => signal.kind))) {
@@ -55,7 +58,7 @@ describe('renderHumanizedDetectionReportPdf', () => {
     for (const sentence of report.sentences) {
       const words = flat(TEXT.slice(sentence.start, sentence.end)).trim();
       const label = printable(humanizedLabelNames[sentence.label]);
-      expect(all).toContain(`${label} ${percent(sentence.probabilities[sentence.label])} ${words}`);
+      expect(all).toContain(`${label} ${classPercents(sentence.probabilities)[sentence.label]} ${words}`);
     }
     expect(all).toContain('So i finally got round to fixing the fence last weekend.');
     expect(text).toContain(`Candor · Humanized Text Detector · page 1 of ${pages.length}`);
@@ -78,6 +81,60 @@ describe('renderHumanizedDetectionReportPdf', () => {
       `Odd word choice keeps the meaning, but is not how people usually say it ${MAX_LISTED_SIGNALS + 5}`,
     );
     expect(all.match(/“fence”/g)).toHaveLength(MAX_LISTED_SIGNALS);
-    expect(all).toContain('…and 5 more signs not listed here.');
+    expect(all).toContain('…and 5 more underlined words not listed here.');
+  });
+
+  it('calls the marked words signs of a paraphraser only when the verdict says one was used', async () => {
+    const scored = detectHumanized(TEXT, defaultDetectorModel());
+    const marked = (word: string, kind: Signal['kind']) => ({
+      start: TEXT.indexOf(word),
+      end: TEXT.indexOf(word) + word.length,
+      kind,
+    });
+    const signals = [marked('numerous', 'odd_word'), marked('crucial', 'surprisal_spike')];
+    const print = async (label: 'ai' | 'ai_humanized') =>
+      flat(
+        (
+          await readBack(
+            await renderHumanizedDetectionReportPdf({
+              title: 'Draft',
+              createdAt,
+              cost: 1,
+              text: TEXT,
+              report: { ...scored, label, uncertain: false, signals },
+            }),
+          )
+        ).text,
+      );
+
+    const unedited = await print('ai');
+    expect(unedited).toContain(
+      'Unusual word choices 2 unusual word choices underlined: worth a look, not proof of a paraphraser. Kind',
+    );
+    expect(unedited).toContain('Unusual word choices are underlined.');
+    expect(unedited).not.toContain('Signs of a paraphraser');
+    expect(unedited).not.toContain('word-level sign');
+
+    const paraphrased = await print('ai_humanized');
+    expect(paraphrased).toContain('Signs of a paraphraser 2 word-level signs of a paraphraser underlined. Kind');
+    expect(paraphrased).toContain('Signs of a paraphraser are underlined.');
+    expect(paraphrased).not.toContain('Unusual word choices');
+  });
+
+  it('gives the three probabilities as percents that add up to 100 as shown', async () => {
+    const scored = detectHumanized(TEXT, defaultDetectorModel());
+    // One by one these round to 50%, 49% and 2%.
+    const report = {
+      ...scored,
+      label: 'human' as const,
+      probabilities: { human: 0.496, ai: 0.486, ai_humanized: 0.018 },
+    };
+    const { text } = await readBack(
+      await renderHumanizedDetectionReportPdf({ title: 'Draft', createdAt, cost: 1, text: TEXT, report }),
+    );
+    expect(flat(text)).toContain(
+      'Human written by a person 50% AI generated and left as it was 48% AI, disguised generated, then passed through ' +
+        'a paraphraser or “humanizer” 2%',
+    );
   });
 });

@@ -5,13 +5,13 @@ import {
   humanizedLabels,
   type Signal,
 } from '@candor/engine-humanized-detect/report';
+import { classPercents, type SignalWording, signalWording } from '@candor/engine-humanized-detect/report-wording';
 import { describeObfuscation } from '@candor/engine-writing/obfuscation';
 import { bandLegend, bandShade, evidenceTable, sentenceList } from '../pdf/detector-sections.js';
 import {
   notListed,
   number,
   oneLine,
-  percent,
   type ReportDocument,
   renderReportPdf,
   runFacts,
@@ -69,16 +69,18 @@ function write(pdf: ReportDocument, { title, createdAt, cost, text, report }: Hu
     pdf.paragraph(`The text is too short or too close to call. “${name}” is the detector’s best guess, not a verdict.`);
   }
   if (report.obfuscation) pdf.paragraph(`Disguised text. ${describeObfuscation(report.obfuscation)}`, { size: 9 });
+  const percents = classPercents(report.probabilities);
   pdf.table(
     [110, pdf.width - 190, 80],
     ['Reads as', 'Meaning', 'Probability'],
     [...humanizedLabels]
       .sort((a, b) => report.probabilities[b] - report.probabilities[a])
-      .map((label) => [humanizedLabelNames[label], labelDescriptions[label], percent(report.probabilities[label])]),
+      .map((label) => [humanizedLabelNames[label], labelDescriptions[label], percents[label]]),
   );
 
-  pdf.heading('Signs of a paraphraser');
-  signals(pdf, text, report.signals);
+  const signalWords = signalWording(report.label);
+  pdf.heading(signalWords.title);
+  signals(pdf, text, report.signals, signalWords);
 
   pdf.heading('What the verdict rests on');
   evidenceTable(pdf, report.evidence);
@@ -87,7 +89,7 @@ function write(pdf: ReportDocument, { title, createdAt, cost, text, report }: Hu
   bandLegend(
     pdf,
     'Beside each sentence, what it reads as and how sure the detector is; the bar darkens with the chance it was ' +
-      'machine-written (AI or AI, disguised). Signs of a paraphraser are underlined.',
+      `machine-written (AI or AI, disguised). ${signalWords.title} are underlined.`,
   );
   sentenceList(
     pdf,
@@ -96,7 +98,7 @@ function write(pdf: ReportDocument, { title, createdAt, cost, text, report }: Hu
       start: sentence.start,
       end: sentence.end,
       note: {
-        lines: [humanizedLabelNames[sentence.label], percent(sentence.probabilities[sentence.label])],
+        lines: [humanizedLabelNames[sentence.label], classPercents(sentence.probabilities)[sentence.label]],
         shade: bandShade(1 - sentence.probabilities.human),
       },
       underline: report.signals,
@@ -111,18 +113,19 @@ function write(pdf: ReportDocument, { title, createdAt, cost, text, report }: Hu
   );
 }
 
-/** How many signals of each kind, what each kind means, then the signals themselves in text order. */
-function signals(pdf: ReportDocument, text: string, found: readonly Signal[]): void {
-  if (found.length === 0) {
-    pdf.paragraph('No word-level signs of a paraphraser were found.');
-    return;
-  }
+/**
+ * What the underlined words are and how many, then how many of each kind, what each kind means, and the words
+ * themselves in text order.
+ */
+function signals(pdf: ReportDocument, text: string, found: readonly Signal[], wording: SignalWording): void {
+  pdf.paragraph(wording.caption(found.length));
+  if (found.length === 0) return;
   const kinds = (Object.keys(signalKinds) as Signal['kind'][])
     .map((kind) => [kind, found.filter((signal) => signal.kind === kind).length] as const)
     .filter(([, count]) => count > 0);
   pdf.table(
     [110, pdf.width - 170, 60],
-    ['Sign', 'What it is', 'Found'],
+    ['Kind', 'What it is', 'Found'],
     kinds.map(([kind, count]) => [signalKinds[kind].label, signalKinds[kind].description, number(count)]),
   );
   // Grouped by kind, in text order: the words only, as they are underlined in the text below.
@@ -133,6 +136,6 @@ function signals(pdf: ReportDocument, text: string, found: readonly Signal[]): v
       .map((signal) => `“${truncate(oneLine(text.slice(signal.start, signal.end)), 80)}”`);
     if (words.length > 0) pdf.entry([{ text: signalKinds[kind].label, style: 'bold' }, { text: words.join(', ') }]);
   }
-  const more = notListed(found.length - listed.length, 'sign');
+  const more = notListed(found.length - listed.length, 'underlined word');
   if (more) pdf.paragraph(more);
 }

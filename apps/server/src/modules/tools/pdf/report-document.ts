@@ -410,16 +410,6 @@ export function duration(seconds: number): string {
   return rest === 0 ? plural(minutes, 'minute') : `${plural(minutes, 'minute')} ${plural(rest, 'second')}`;
 }
 
-/** A probability as the screens show it: whole percent, and never a flat 0% or 100% for a model's estimate. */
-export function percent(probability: number): string {
-  if (probability > 0 && probability < 0.01) return '<1%';
-  if (probability < 1 && probability > 0.99) return '>99%';
-  return `${Math.round(probability * 100)}%`;
-}
-
-/** "20–50%": an interval of probabilities. */
-export const percentRange = (low: number, high: number) => `${Math.round(low * 100)}–${Math.round(high * 100)}%`;
-
 /** "…and 12 more issues not listed here." for a list cut at its cap, or null when nothing was cut. */
 export function notListed(unlisted: number, noun: string, nouns = `${noun}s`): string | null {
   return unlisted > 0 ? `…and ${number(unlisted)} more ${unlisted === 1 ? noun : nouns} not listed here.` : null;

@@ -1,7 +1,7 @@
 import type { PlagiarismResult } from '@candor/contracts/tools';
+import { formatPercent as percent } from '@candor/engine-writing/percent';
 import { describe, expect, it } from 'vitest';
 import { readBack } from '../pdf/read-back.js';
-import { percent } from '../pdf/report-document.js';
 import runPlagiarism from './engine.js';
 import { MAX_LISTED_PASSAGES, MAX_LISTED_SOURCES, renderPlagiarismReportPdf } from './report-pdf.js';
 import type { GatheredSource } from './sources.js';

@@ -1,11 +1,11 @@
 import { serviceLabels } from '@candor/contracts';
 import type { PlagiarismCheckedSource, PlagiarismInput, PlagiarismResult } from '@candor/contracts/tools';
 import { describeObfuscation } from '@candor/engine-writing/obfuscation';
+import { formatPercent as percent } from '@candor/engine-writing/percent';
 import {
   formatDate,
   notListed,
   oneLine,
-  percent,
   plural,
   type ReportDocument,
   renderReportPdf,

@@ -1,3 +1,5 @@
+import { aiVerdict, sourceModelWording } from '@candor/engine-ai-detect/report-wording';
+import { formatPercent } from '@candor/engine-writing/percent';
 import { useMemo } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent } from '@/components/ui/card';
@@ -10,19 +12,10 @@ import { type ScoredSentence, ScoredText, ScoreLegend } from '@/features/tool-ru
 import { StoredRun } from '@/features/tool-runs/components/stored-run';
 import type { ResultStageProps } from '@/features/tool-runs/components/tool-run-page';
 import type { ToolRunCopy } from '@/features/tool-runs/lib/copy';
-import { formatPercent } from '@/features/tool-runs/lib/probability';
 import { checkedRunSummary } from '@/features/tool-runs/lib/run-summary';
 import { cn } from '@/lib/utils';
 import { AI_DETECTION, type AiDetectionRun, readAiDetectionRun } from '../api/ai-detection';
-import {
-  aiDetectionSummary,
-  aiLabelMeta,
-  aiVerdict,
-  localModelNote,
-  probabilityBand,
-  probabilityBands,
-  sourceModelWording,
-} from '../lib/ai-scale';
+import { aiDetectionSummary, aiLabelMeta, localModelNote, probabilityBand, probabilityBands } from '../lib/ai-scale';
 import { ProbabilityGauge } from './probability-gauge';
 import { SourceModelPanel } from './source-model-panel';
 

@@ -1,5 +1,5 @@
 import type { AiDetectionResult } from '@candor/contracts/tools';
-import { formatPercent, formatPercentRange } from '@/features/tool-runs/lib/probability';
+import { formatPercent, formatPercentRange } from '@candor/engine-writing/percent';
 import { cn } from '@/lib/utils';
 import { aiLabelMeta } from '../lib/ai-scale';
 import { GAUGE, gaugeArc, gaugePoint, INTERVAL_RADIUS, intervalArc } from '../lib/gauge';

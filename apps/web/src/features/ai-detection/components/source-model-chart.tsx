@@ -1,5 +1,5 @@
+import { formatPercent } from '@candor/engine-writing/percent';
 import { Bar, BarChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatPercent } from '@/features/tool-runs/lib/probability';
 
 export interface SourceModelBar {
   label: string;

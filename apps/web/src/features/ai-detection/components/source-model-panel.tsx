@@ -1,8 +1,8 @@
 import type { AiDetectionResult } from '@candor/contracts/tools';
 import { sourceFamilyLabels } from '@candor/engine-ai-detect/report';
+import { noSourceModelReason, rankedSourceFamilies, sourceModelWording } from '@candor/engine-ai-detect/report-wording';
 import { lazy, Suspense } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
-import { rankedSourceFamilies, sourceModelWording } from '../lib/ai-scale';
 import type { SourceModelBar } from './source-model-chart';
 
 // recharts is heavy: it loads only when a report names a source model.
@@ -16,13 +16,7 @@ export function SourceModelPanel({ report }: { report: AiDetectionResult }) {
   const source = report.source_model;
   const wording = sourceModelWording(report);
   if (!source || !wording) {
-    return (
-      <p className="text-muted-foreground text-sm">
-        {report.label === 'human'
-          ? 'The text reads as human-written, so no AI model is named as its source.'
-          : 'No model is named: the text does not read clearly enough as AI-written to guess which model wrote it.'}
-      </p>
-    );
+    return <p className="text-muted-foreground text-sm">{noSourceModelReason(report.label)}</p>;
   }
   const ranked = rankedSourceFamilies(source);
   const bars: SourceModelBar[] = ranked.map((entry) => ({

@@ -1,13 +1,7 @@
 import type { CurvatureReport } from '@candor/engine-ai-detect/report';
+import { aiVerdict } from '@candor/engine-ai-detect/report-wording';
 import { describe, expect, it } from 'vitest';
-import {
-  aiDetectionSummary,
-  aiVerdict,
-  localModelNote,
-  probabilityBand,
-  probabilityBands,
-  sourceModelWording,
-} from './ai-scale';
+import { aiDetectionSummary, localModelNote, probabilityBand, probabilityBands } from './ai-scale';
 import { aiReport, humanReport, leaningAiReport, localModelReport } from './test-fixtures';
 
 describe('AI probability scale', () => {
@@ -45,51 +39,7 @@ describe('AI probability scale', () => {
     expect(aiDetectionSummary(localModelReport, 'Weekend notes').split('\n')[3]).toBe(localModelNote(localModelReport));
   });
 
-  it('says a score past the AI threshold only leans AI while its interval reaches back below it', () => {
-    expect(aiVerdict(leaningAiReport)).toEqual({
-      name: 'Leans AI, not certain',
-      explanation:
-        'The score is at or above the AI threshold (99%), but its 90% confidence interval (97–99%) reaches below it, so the detector does not call the text AI-written. Longer samples give clearer answers.',
-    });
-    // Shown as 99% beside a 99% threshold, a score just under it reads the same and is put the same way.
-    expect(aiVerdict({ ...leaningAiReport, ai_probability: 0.986 }).name).toBe('Leans AI, not certain');
-    // A text too short to judge keeps the engine's reason, whatever its interval.
-    const short = {
-      ...leaningAiReport,
-      confidence_interval: { low: 0.99, high: 0.995 },
-      verdict: 'Too short to tell: the detector needs at least 40 words to judge a text.',
-    };
-    expect(aiVerdict(short)).toEqual({ name: 'Leans AI, not certain', explanation: short.verdict });
-  });
-
-  it('says a score below the human threshold only leans human while its interval reaches above it', () => {
-    expect(aiVerdict(humanReport)).toEqual({
-      name: 'Leans human, not certain',
-      explanation:
-        'The score is at or below the human threshold (30%), but its 90% confidence interval (2–41%) reaches above it, so the detector does not call the text human-written. Longer samples give clearer answers.',
-    });
-  });
-
-  it('keeps the label and the engine’s verdict between the thresholds and for a sure label', () => {
-    const between = { ...leaningAiReport, ai_probability: 0.85, confidence_interval: { low: 0.56, high: 0.96 } };
-    expect(aiVerdict(between)).toEqual({ name: 'Can’t tell', explanation: leaningAiReport.verdict });
-    expect(aiVerdict(aiReport)).toEqual({ name: 'Mixed', explanation: aiReport.verdict });
-    const ai = { ...leaningAiReport, label: 'ai' as const, confidence_interval: { low: 0.988, high: 0.995 } };
-    expect(aiVerdict(ai).name).toBe('Likely AI');
-  });
-
-  it('names the source model outright only for a text judged AI, and as a condition otherwise', () => {
-    expect(sourceModelWording(aiReport)).toEqual({
-      title: 'Likely source model',
-      lead: 'Most likely GPT (OpenAI).',
-      summary: 'Most likely source: GPT (OpenAI) (62%)',
-    });
-    expect(sourceModelWording(leaningAiReport)).toEqual({
-      title: 'Source model, if AI-written',
-      lead: 'The detector can’t tell whether this text is AI-written. If it is, it reads most like Llama and OPT (Meta).',
-      summary: 'If AI-written, it reads most like Llama and OPT (Meta) (34%)',
-    });
-    expect(sourceModelWording(humanReport)).toBeNull();
+  it('sums up a leaning report as the screen words it, the source model as a condition', () => {
     expect(aiDetectionSummary(leaningAiReport, 'Essay').split('\n').slice(1, 3)).toEqual([
       `99% likely AI (90% confidence interval 97–99%): Leans AI, not certain. ${aiVerdict(leaningAiReport).explanation}`,
       'If AI-written, it reads most like Llama and OPT (Meta) (34%)',

@@ -1,7 +1,7 @@
 import type { AiDetectionResult } from '@candor/contracts/tools';
-import { sourceFamilyLabels } from '@candor/engine-ai-detect/report';
+import { aiLabelNames, aiVerdict, sourceModelWording } from '@candor/engine-ai-detect/report-wording';
 import { describeObfuscation } from '@candor/engine-writing/obfuscation';
-import { formatPercent, formatPercentRange, formatPercentShares } from '@/features/tool-runs/lib/probability';
+import { formatPercent, formatPercentRange } from '@candor/engine-writing/percent';
 
 export type AiLabel = AiDetectionResult['label'];
 
@@ -15,22 +15,22 @@ export interface AiLabelMeta {
 
 export const aiLabelMeta: Record<AiLabel, AiLabelMeta> = {
   human: {
-    name: 'Likely human',
+    name: aiLabelNames.human,
     badge: 'border-emerald-600/30 bg-emerald-100 text-emerald-900 dark:bg-emerald-400/15 dark:text-emerald-200',
     stroke: 'stroke-emerald-500 dark:stroke-emerald-400',
   },
   ai: {
-    name: 'Likely AI',
+    name: aiLabelNames.ai,
     badge: 'border-red-600/30 bg-red-100 text-red-900 dark:bg-red-400/15 dark:text-red-200',
     stroke: 'stroke-red-500 dark:stroke-red-400',
   },
   mixed: {
-    name: 'Mixed',
+    name: aiLabelNames.mixed,
     badge: 'border-amber-600/30 bg-amber-100 text-amber-900 dark:bg-amber-400/15 dark:text-amber-200',
     stroke: 'stroke-amber-500 dark:stroke-amber-400',
   },
   uncertain: {
-    name: 'Can’t tell',
+    name: aiLabelNames.uncertain,
     badge: 'border-slate-500/30 bg-slate-100 text-slate-800 dark:bg-slate-400/15 dark:text-slate-200',
     stroke: 'stroke-slate-500 dark:stroke-slate-400',
   },
@@ -66,86 +66,6 @@ export function localModelNote(report: AiDetectionResult): string | null {
   if (!curvature) return null;
   const cut = curvature.truncated ? `, its first ${curvature.tokens.toLocaleString('en-US')} tokens` : '';
   return `Also scored with the local model ${curvature.model}${cut}; the built-in detector alone gave ${formatPercent(curvature.built_in_probability)}.`;
-}
-
-export interface AiVerdict {
-  /** The verdict badge. */
-  name: string;
-  /** The sentence under it. */
-  explanation: string;
-}
-
-/** A probability as the whole percent the screen shows, to compare numbers as the reader sees them. */
-const shownPercent = (probability: number) => Math.round(probability * 100);
-
-/**
- * The verdict in words. The label follows the documented rules (docs/models/ai-detect.md): "uncertain" whenever the
- * 90% interval reaches across a threshold, or the text is too short. A score shown at or past a threshold would then
- * read "99% likely AI" beside "Can't tell", so such a text is said to lean that way, not certainly, and why.
- */
-export function aiVerdict(report: AiDetectionResult): AiVerdict {
-  const { ai_probability: probability, confidence_interval: interval, threshold, human_threshold } = report;
-  const range = formatPercentRange(interval.low, interval.high);
-  if (report.label === 'uncertain' && shownPercent(probability) >= shownPercent(threshold)) {
-    return {
-      name: 'Leans AI, not certain',
-      explanation:
-        interval.low < threshold
-          ? `The score is at or above the AI threshold (${formatPercent(threshold)}), but its 90% confidence interval (${range}) reaches below it, so the detector does not call the text AI-written. Longer samples give clearer answers.`
-          : report.verdict,
-    };
-  }
-  if (report.label === 'uncertain' && shownPercent(probability) <= shownPercent(human_threshold)) {
-    return {
-      name: 'Leans human, not certain',
-      explanation:
-        interval.high >= human_threshold
-          ? `The score is at or below the human threshold (${formatPercent(human_threshold)}), but its 90% confidence interval (${range}) reaches above it, so the detector does not call the text human-written. Longer samples give clearer answers.`
-          : report.verdict,
-    };
-  }
-  return { name: aiLabelMeta[report.label].name, explanation: report.verdict };
-}
-
-export interface SourceModelWording {
-  /** The panel's title. */
-  title: string;
-  /** The sentence naming the family: "Most likely GPT (OpenAI)." */
-  lead: string;
-  /** The family's line in the clipboard summary. */
-  summary: string;
-}
-
-/** Each family's probability, most likely first, as percents that add up to 100 as shown. */
-export function rankedSourceFamilies(source: NonNullable<AiDetectionResult['source_model']>) {
-  const ranked = [...source.probabilities].sort((a, b) => b.probability - a.probability);
-  const percents = formatPercentShares(ranked.map((entry) => entry.probability));
-  return ranked.map((entry, index) => ({ ...entry, percent: percents[index] ?? '' }));
-}
-
-/**
- * How the likely source model is put. The family is what the text resembles if an AI wrote it, so it is named
- * outright only when the text is judged AI-written, wholly or in part; for a text the detector can't call, it is
- * said as a condition, never as a finding.
- */
-export function sourceModelWording(report: AiDetectionResult): SourceModelWording | null {
-  const source = report.source_model;
-  if (!source) return null;
-  const family = sourceFamilyLabels[source.family];
-  const top = rankedSourceFamilies(source).find((entry) => entry.family === source.family);
-  const percent = top ? ` (${top.percent})` : '';
-  if (report.label === 'ai' || report.label === 'mixed') {
-    return {
-      title: 'Likely source model',
-      lead: `Most likely ${family}.`,
-      summary: `Most likely source: ${family}${percent}`,
-    };
-  }
-  return {
-    title: 'Source model, if AI-written',
-    lead: `The detector can’t tell whether this text is AI-written. If it is, it reads most like ${family}.`,
-    summary: `If AI-written, it reads most like ${family}${percent}`,
-  };
 }
 
 /** The report in a few lines of plain text, for the clipboard (above the checked text). */

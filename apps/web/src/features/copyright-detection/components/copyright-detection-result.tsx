@@ -1,3 +1,4 @@
+import { formatPercent } from '@candor/engine-writing/percent';
 import FileSpreadsheet from 'lucide-react/icons/file-spreadsheet';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import { useEffect, useId, useMemo, useState } from 'react';
@@ -11,7 +12,6 @@ import { ScoreLegend } from '@/features/tool-runs/components/scored-text';
 import { StoredRun } from '@/features/tool-runs/components/stored-run';
 import type { ResultStageProps } from '@/features/tool-runs/components/tool-run-page';
 import type { ToolRunCopy } from '@/features/tool-runs/lib/copy';
-import { formatPercent } from '@/features/tool-runs/lib/probability';
 import { checkedRunSummary } from '@/features/tool-runs/lib/run-summary';
 import { saveCsv } from '@/lib/download';
 import { type CopyrightRun, PLAGIARISM, readCopyrightRun } from '../api/copyright-detection';

@@ -1,6 +1,6 @@
+import { formatPercent } from '@candor/engine-writing/percent';
 import ExternalLink from 'lucide-react/icons/external-link';
 import { buttonVariants } from '@/components/ui/button';
-import { formatPercent } from '@/features/tool-runs/lib/probability';
 import { cn } from '@/lib/utils';
 import { earlierRun, type SourceEntry } from '../lib/report';
 import { sourceKindMeta } from '../lib/source-meta';

@@ -1,7 +1,7 @@
 import { serviceLabels } from '@candor/contracts';
 import type { PlagiarismCheckedSource, PlagiarismPassage, PlagiarismResult } from '@candor/contracts/tools';
 import { describeObfuscation } from '@candor/engine-writing/obfuscation';
-import { formatPercent } from '@/features/tool-runs/lib/probability';
+import { formatPercent } from '@candor/engine-writing/percent';
 import { formatDateTime } from '@/lib/format';
 import type { CopyrightRun, StoredPlagiarismInput } from '../api/copyright-detection';
 import { type SourceColour, sourceColour, sourceKindMeta } from './source-meta';

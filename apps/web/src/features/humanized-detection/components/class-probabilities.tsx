@@ -1,6 +1,7 @@
 import type { HumanizedDetectionResult } from '@candor/contracts/tools';
+import { classPercents } from '@candor/engine-humanized-detect/report-wording';
 import { cn } from '@/lib/utils';
-import { classPercents, humanizedLabelMeta, humanizedLabels } from '../lib/humanized-scale';
+import { humanizedLabelMeta, humanizedLabels } from '../lib/humanized-scale';
 
 /**
  * The three-way split as one stacked bar (decoration) and a list of the three probabilities, each with what the

@@ -1,3 +1,4 @@
+import { classPercents, signalWording } from '@candor/engine-humanized-detect/report-wording';
 import CircleHelp from 'lucide-react/icons/circle-help';
 import { useMemo } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -21,7 +22,6 @@ import { checkedRunSummary } from '@/features/tool-runs/lib/run-summary';
 import { cn } from '@/lib/utils';
 import { HUMANIZED_DETECTION, type HumanizedDetectionRun, readHumanizedDetectionRun } from '../api/humanized-detection';
 import {
-  classPercents,
   describeProbabilities,
   humanizedDetectionSummary,
   humanizedLabelMeta,
@@ -29,7 +29,6 @@ import {
   sentenceHighlight,
   signalKinds,
   signalMeta,
-  signalWording,
 } from '../lib/humanized-scale';
 import { ClassProbabilities } from './class-probabilities';
 

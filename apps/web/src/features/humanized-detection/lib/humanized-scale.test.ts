@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  classPercents,
-  describeProbabilities,
-  humanizedDetectionSummary,
-  sentenceHighlight,
-  signalWording,
-} from './humanized-scale';
+import { describeProbabilities, humanizedDetectionSummary, sentenceHighlight } from './humanized-scale';
 import { aiReport, humanizedReport, uncertainReport } from './test-fixtures';
 
 describe('humanized detection wording', () => {
@@ -35,25 +29,10 @@ describe('humanized detection wording', () => {
     );
   });
 
-  it('gives the three probabilities as percents that add up to 100 as shown', () => {
+  it('lists the three probabilities as percents that add up to 100 as shown', () => {
     // One by one these round to 50%, 49% and 2%.
-    const split = { human: 0.496, ai: 0.486, ai_humanized: 0.018 };
-    expect(classPercents(split)).toEqual({ human: '50%', ai: '48%', ai_humanized: '2%' });
-    expect(describeProbabilities(split)).toBe('Human 50% · AI 48% · AI, disguised 2%');
-  });
-
-  it('calls the underlined words signs of a paraphraser only when the verdict says one was used', () => {
-    expect(signalWording('ai_humanized').legend).toBe('Signs of a paraphraser, underlined');
-    expect(signalWording('ai_humanized').caption(3)).toBe('3 word-level signs of a paraphraser underlined.');
-    for (const label of ['ai', 'human'] as const) {
-      const wording = signalWording(label);
-      expect(wording.legend).toBe('Unusual word choices, underlined');
-      expect(wording.caption(1)).toBe('1 unusual word choice underlined: worth a look, not proof of a paraphraser.');
-      expect(wording.caption(25)).toBe('25 unusual word choices underlined: worth a look, not proof of a paraphraser.');
-      expect(wording.caption(0)).toBe('No word-level signs of a paraphraser were found.');
-    }
-    expect(signalWording('ai_humanized').caption(0)).toBe(
-      'No single word stands out; the verdict rests on the text as a whole.',
+    expect(describeProbabilities({ human: 0.496, ai: 0.486, ai_humanized: 0.018 })).toBe(
+      'Human 50% · AI 48% · AI, disguised 2%',
     );
   });
 

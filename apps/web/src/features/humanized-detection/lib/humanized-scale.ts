@@ -1,7 +1,7 @@
 import type { HumanizedDetectionResult } from '@candor/contracts/tools';
 import { humanizedLabelNames, humanizedLabels } from '@candor/engine-humanized-detect/report';
+import { classPercents, signalWording } from '@candor/engine-humanized-detect/report-wording';
 import { describeObfuscation } from '@candor/engine-writing/obfuscation';
-import { formatPercentShares } from '@/features/tool-runs/lib/probability';
 
 export type HumanizedLabel = HumanizedDetectionResult['label'];
 export type HumanizedSentence = HumanizedDetectionResult['sentences'][number];
@@ -85,15 +85,6 @@ export const signalMeta: Record<SignalKind, SignalMeta> = {
 
 export const signalKinds = Object.keys(signalMeta) as SignalKind[];
 
-/** The three probabilities as percents that add up to 100 as shown. */
-export function classPercents(probabilities: HumanizedSentence['probabilities']): Record<HumanizedLabel, string> {
-  const percents = formatPercentShares(humanizedLabels.map((label) => probabilities[label]));
-  return Object.fromEntries(humanizedLabels.map((label, index) => [label, percents[index]])) as Record<
-    HumanizedLabel,
-    string
-  >;
-}
-
 /** "AI 12% · AI, disguised 81% · Human 7%": the three probabilities, most likely first. */
 export function describeProbabilities(probabilities: HumanizedSentence['probabilities']): string {
   const percents = classPercents(probabilities);
@@ -101,41 +92,6 @@ export function describeProbabilities(probabilities: HumanizedSentence['probabil
     .sort((a, b) => probabilities[b] - probabilities[a])
     .map((label) => `${humanizedLabelMeta[label].name} ${percents[label]}`)
     .join(' · ');
-}
-
-export interface SignalWording {
-  /** The legend's title over the kinds of underline. */
-  legend: string;
-  /** The line under the text: how many words are underlined, and what they are. */
-  caption: (count: number) => string;
-  /** The clipboard summary's name for the counts. */
-  summary: string;
-}
-
-/**
- * What the underlined words are called. They are candidates, not proof: people and unedited AI text make such word
- * choices too, so they are "signs of a paraphraser" only when the verdict is that a paraphraser was used.
- */
-export function signalWording(label: HumanizedLabel): SignalWording {
-  const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-  if (label === 'ai_humanized') {
-    return {
-      legend: 'Signs of a paraphraser, underlined',
-      caption: (n) =>
-        n === 0
-          ? 'No single word stands out; the verdict rests on the text as a whole.'
-          : `${count(n, 'word-level sign', 'word-level signs')} of a paraphraser underlined.`,
-      summary: 'Signs of a paraphraser',
-    };
-  }
-  return {
-    legend: 'Unusual word choices, underlined',
-    caption: (n) =>
-      n === 0
-        ? 'No word-level signs of a paraphraser were found.'
-        : `${count(n, 'unusual word choice', 'unusual word choices')} underlined: worth a look, not proof of a paraphraser.`,
-    summary: 'Unusual word choices (worth a look, not proof of a paraphraser)',
-  };
 }
 
 /** The report in a few lines of plain text, for the clipboard (above the checked text). */

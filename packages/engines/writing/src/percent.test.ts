@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPercent, formatPercentRange, formatPercentShares } from './probability';
+import { formatPercent, formatPercentRange, formatPercentShares } from './percent.js';
 
 describe('formatPercent', () => {
   it('rounds to whole percent', () => {

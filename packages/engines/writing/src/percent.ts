@@ -1,3 +1,6 @@
+// How the screens and the PDF reports write probabilities: one module, free of Node and browser APIs, so both show
+// a report's numbers alike.
+
 /** A probability as a reader takes it in: whole percent, and never a flat 0% or 100% for a model's estimate. */
 export function formatPercent(probability: number): string {
   if (probability > 0 && probability < 0.01) return '<1%';

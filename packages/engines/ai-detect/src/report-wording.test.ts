@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import type { AiDetectionReport } from './report.schema.js';
+import { aiVerdict, noSourceModelReason, rankedSourceFamilies, sourceModelWording } from './report-wording.js';
+
+/** A mixed text: part AI-written, with GPT as its likely source. */
+const mixedReport: AiDetectionReport = {
+  ai_probability: 0.71,
+  confidence_interval: { low: 0.58, high: 0.82 },
+  label: 'mixed',
+  verdict: 'Parts of this text read as AI-written and parts as human-written.',
+  threshold: 0.86,
+  human_threshold: 0.3,
+  words: 74,
+  sentences: [],
+  evidence: [],
+  source_model: {
+    family: 'gpt',
+    probabilities: [
+      { family: 'gpt', probability: 0.62 },
+      { family: 'claude', probability: 0.18 },
+      { family: 'llama', probability: 0.09 },
+      { family: 'gemini', probability: 0.06 },
+      { family: 'open-source', probability: 0.05 },
+    ],
+  },
+  model: { name: 'ai-detect-ngram', version: '2026.11.0' },
+};
+
+/** A short note scored under the human threshold, its interval reaching above it: too short to call. */
+const leaningHumanReport: AiDetectionReport = {
+  ...mixedReport,
+  ai_probability: 0.12,
+  confidence_interval: { low: 0.02, high: 0.41 },
+  label: 'uncertain',
+  verdict: 'The text is too short to tell reliably: check at least 150 words.',
+  source_model: null,
+};
+
+/**
+ * An essay scored past the AI threshold whose interval reaches back below it: labelled "uncertain" by the rules,
+ * with a source family whose shares round one by one to more than 100%.
+ */
+const leaningAiReport: AiDetectionReport = {
+  ...mixedReport,
+  ai_probability: 0.988,
+  confidence_interval: { low: 0.97, high: 0.99 },
+  label: 'uncertain',
+  verdict:
+    'Too close to call: the confidence interval reaches between the human and the AI thresholds. Longer samples give clearer answers.',
+  threshold: 0.987,
+  human_threshold: 0.22,
+  source_model: {
+    family: 'llama',
+    probabilities: [
+      { family: 'llama', probability: 0.335 },
+      { family: 'gpt', probability: 0.335 },
+      { family: 'claude', probability: 0.325 },
+      { family: 'gemini', probability: 0.003 },
+      { family: 'open-source', probability: 0.002 },
+    ],
+  },
+};
+
+describe('AI detection report wording', () => {
+  it('says a score past the AI threshold only leans AI while its interval reaches back below it', () => {
+    expect(aiVerdict(leaningAiReport)).toEqual({
+      name: 'Leans AI, not certain',
+      explanation:
+        'The score is at or above the AI threshold (99%), but its 90% confidence interval (97–99%) reaches below it, so the detector does not call the text AI-written. Longer samples give clearer answers.',
+    });
+    // Shown as 99% beside a 99% threshold, a score just under it reads the same and is put the same way.
+    expect(aiVerdict({ ...leaningAiReport, ai_probability: 0.986 }).name).toBe('Leans AI, not certain');
+    // A text too short to judge keeps the engine's reason, whatever its interval.
+    const short = {
+      ...leaningAiReport,
+      confidence_interval: { low: 0.99, high: 0.995 },
+      verdict: 'Too short to tell: the detector needs at least 40 words to judge a text.',
+    };
+    expect(aiVerdict(short)).toEqual({ name: 'Leans AI, not certain', explanation: short.verdict });
+  });
+
+  it('says a score below the human threshold only leans human while its interval reaches above it', () => {
+    expect(aiVerdict(leaningHumanReport)).toEqual({
+      name: 'Leans human, not certain',
+      explanation:
+        'The score is at or below the human threshold (30%), but its 90% confidence interval (2–41%) reaches above it, so the detector does not call the text human-written. Longer samples give clearer answers.',
+    });
+  });
+
+  it('keeps the label and the engine’s verdict between the thresholds and for a sure label', () => {
+    const between = { ...leaningAiReport, ai_probability: 0.85, confidence_interval: { low: 0.56, high: 0.96 } };
+    expect(aiVerdict(between)).toEqual({ name: 'Can’t tell', explanation: leaningAiReport.verdict });
+    expect(aiVerdict(mixedReport)).toEqual({ name: 'Mixed', explanation: mixedReport.verdict });
+    const ai = { ...leaningAiReport, label: 'ai' as const, confidence_interval: { low: 0.988, high: 0.995 } };
+    expect(aiVerdict(ai).name).toBe('Likely AI');
+  });
+
+  it('names the source model outright only for a text judged AI, and as a condition otherwise', () => {
+    expect(sourceModelWording(mixedReport)).toEqual({
+      title: 'Likely source model',
+      lead: 'Most likely GPT (OpenAI).',
+      summary: 'Most likely source: GPT (OpenAI) (62%)',
+    });
+    expect(sourceModelWording(leaningAiReport)).toEqual({
+      title: 'Source model, if AI-written',
+      lead: 'The detector can’t tell whether this text is AI-written. If it is, it reads most like Llama and OPT (Meta).',
+      summary: 'If AI-written, it reads most like Llama and OPT (Meta) (34%)',
+    });
+    expect(sourceModelWording(leaningHumanReport)).toBeNull();
+  });
+
+  it('ranks the source families most likely first, their percents adding up to 100 as shown', () => {
+    const source = leaningAiReport.source_model;
+    if (!source) throw new Error('fixture has a source model');
+    // One by one these round to 34%, 34%, 33%, <1% and <1%: 101%.
+    expect(rankedSourceFamilies(source).map(({ family, percent }) => [family, percent])).toEqual([
+      ['llama', '34%'],
+      ['gpt', '34%'],
+      ['claude', '32%'],
+      ['gemini', '<1%'],
+      ['open-source', '<1%'],
+    ]);
+  });
+
+  it('says why no source model is named', () => {
+    expect(noSourceModelReason('human')).toBe(
+      'The text reads as human-written, so no AI model is named as its source.',
+    );
+    expect(noSourceModelReason('uncertain')).toBe(
+      'No model is named: the text does not read clearly enough as AI-written to guess which model wrote it.',
+    );
+  });
+});

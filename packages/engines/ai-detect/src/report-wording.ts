@@ -1,0 +1,100 @@
+import { formatPercent, formatPercentRange, formatPercentShares } from '@candor/engine-writing/percent';
+import { type AiDetectionReport, type AiLabel, sourceFamilyLabels } from './report.schema.js';
+
+// How a report is put in words, shared by the screens and the PDF reports so the two never say different things.
+// Importable without the engine (no model file, no Node or browser APIs).
+
+/** The verdict badge's words for each label. */
+export const aiLabelNames: Record<AiLabel, string> = {
+  human: 'Likely human',
+  ai: 'Likely AI',
+  mixed: 'Mixed',
+  uncertain: 'Can’t tell',
+};
+
+export interface AiVerdict {
+  /** The verdict badge. */
+  name: string;
+  /** The sentence under it. */
+  explanation: string;
+}
+
+/** A probability as the whole percent the reader sees, to compare numbers as shown. */
+const shownPercent = (probability: number) => Math.round(probability * 100);
+
+/**
+ * The verdict in words. The label follows the documented rules (docs/models/ai-detect.md): "uncertain" whenever the
+ * 90% interval reaches across a threshold, or the text is too short. A score shown at or past a threshold would then
+ * read "99% likely AI" beside "Can't tell", so such a text is said to lean that way, not certainly, and why.
+ */
+export function aiVerdict(report: AiDetectionReport): AiVerdict {
+  const { ai_probability: probability, confidence_interval: interval, threshold, human_threshold } = report;
+  const range = formatPercentRange(interval.low, interval.high);
+  if (report.label === 'uncertain' && shownPercent(probability) >= shownPercent(threshold)) {
+    return {
+      name: 'Leans AI, not certain',
+      explanation:
+        interval.low < threshold
+          ? `The score is at or above the AI threshold (${formatPercent(threshold)}), but its 90% confidence interval (${range}) reaches below it, so the detector does not call the text AI-written. Longer samples give clearer answers.`
+          : report.verdict,
+    };
+  }
+  if (report.label === 'uncertain' && shownPercent(probability) <= shownPercent(human_threshold)) {
+    return {
+      name: 'Leans human, not certain',
+      explanation:
+        interval.high >= human_threshold
+          ? `The score is at or below the human threshold (${formatPercent(human_threshold)}), but its 90% confidence interval (${range}) reaches above it, so the detector does not call the text human-written. Longer samples give clearer answers.`
+          : report.verdict,
+    };
+  }
+  return { name: aiLabelNames[report.label], explanation: report.verdict };
+}
+
+export interface SourceModelWording {
+  /** The panel's (or the PDF section's) title. */
+  title: string;
+  /** The sentence naming the family: "Most likely GPT (OpenAI)." */
+  lead: string;
+  /** The family's line in the clipboard summary. */
+  summary: string;
+}
+
+/** Each family's probability, most likely first, as percents that add up to 100 as shown. */
+export function rankedSourceFamilies(source: NonNullable<AiDetectionReport['source_model']>) {
+  const ranked = [...source.probabilities].sort((a, b) => b.probability - a.probability);
+  const percents = formatPercentShares(ranked.map((entry) => entry.probability));
+  return ranked.map((entry, index) => ({ ...entry, percent: percents[index] ?? '' }));
+}
+
+/**
+ * How the likely source model is put. The family is what the text resembles if an AI wrote it, so it is named
+ * outright only when the text is judged AI-written, wholly or in part; for a text the detector can't call, it is
+ * said as a condition, never as a finding.
+ */
+export function sourceModelWording(report: AiDetectionReport): SourceModelWording | null {
+  const source = report.source_model;
+  if (!source) return null;
+  const family = sourceFamilyLabels[source.family];
+  const top = rankedSourceFamilies(source).find((entry) => entry.family === source.family);
+  const percent = top ? ` (${top.percent})` : '';
+  if (report.label === 'ai' || report.label === 'mixed') {
+    return {
+      title: 'Likely source model',
+      lead: `Most likely ${family}.`,
+      summary: `Most likely source: ${family}${percent}`,
+    };
+  }
+  return {
+    title: 'Source model, if AI-written',
+    lead: `The detector can’t tell whether this text is AI-written. If it is, it reads most like ${family}.`,
+    summary: `If AI-written, it reads most like ${family}${percent}`,
+  };
+}
+
+/** Why a report names no source model: the text reads as human, or not clearly enough as AI to guess. */
+export function noSourceModelReason(label: AiLabel): string {
+  return label === 'human'
+    ? 'The text reads as human-written, so no AI model is named as its source.'
+    : 'No model is named: the text does not read clearly enough as AI-written to guess which model wrote it.';
+}
