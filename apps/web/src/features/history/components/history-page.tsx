@@ -29,6 +29,7 @@ import {
 import { Skeleton } from '@/components/ui/skeleton';
 import { getErrorMessage } from '@/lib/api-client';
 import { formatDateTime, formatTokens } from '@/lib/format';
+import { cn } from '@/lib/utils';
 import { historyListQueryOptions } from '../api/history.queries';
 import { scheduleHistoryDeletion, usePendingHistoryDeletions } from '../api/history-deletion';
 import type { HistorySearch } from '../search';
@@ -373,13 +374,14 @@ function RunCells({ item, depth, children }: { item: HistoryItem; depth: number;
     <>
       <td className={`px-3 ${pad} align-top sm:px-4`}>
         <div style={depth > 0 ? { paddingLeft: `${depth * 1.25}rem` } : undefined}>
-          <p className={depth > 0 ? 'text-sm' : 'font-medium'}>
+          {/* A flex item is one box, so a title that wraps is clicked where it is, not between its lines. */}
+          <p className={cn('flex items-baseline gap-1', depth > 0 ? 'text-sm' : 'font-medium')}>
             {depth > 0 && (
-              <span aria-hidden="true" className="mr-1 text-muted-foreground">
+              <span aria-hidden="true" className="text-muted-foreground">
                 ↳
               </span>
             )}
-            <RunTitleLink item={item} />
+            <RunTitleLink item={item} className="min-w-0 break-words" />
           </p>
           <p className="text-muted-foreground text-xs sm:hidden">
             {serviceLabels[item.model_name]} · {formatTokens(item.cost)} tokens
