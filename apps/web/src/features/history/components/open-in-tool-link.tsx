@@ -19,7 +19,8 @@ export function RunTitleLink({ item, className }: { item: HistoryItem; className
       to={tool.to as never}
       search={{ history_id: item.history_id } as never}
       className={cn(
-        'rounded-sm underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50',
+        // A faint underline says it is a link before the pointer finds it (the icon that opened runs is gone).
+        'rounded-sm underline decoration-border underline-offset-4 outline-none hover:decoration-current focus-visible:ring-[3px] focus-visible:ring-ring/50',
         className,
       )}
     >
