@@ -1,4 +1,5 @@
 import { serviceLabels } from '@candor/contracts';
+import { comparedLine, countedLine, excludedLine } from '@candor/contracts/plagiarism-wording';
 import type { PlagiarismCheckedSource, PlagiarismInput, PlagiarismResult } from '@candor/contracts/tools';
 import { describeObfuscation } from '@candor/engine-writing/obfuscation';
 import { formatPercent as percent } from '@candor/engine-writing/percent';
@@ -44,12 +45,6 @@ const exclusionReasons: Record<PlagiarismResult['excluded'][number]['reason'], s
   quotation: 'Quotation',
   references: 'Reference list',
 };
-
-/** "a, b and c". */
-function listing(parts: readonly string[]): string {
-  if (parts.length <= 1) return parts[0] ?? '';
-  return `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
-}
 
 /** A source as the report numbers it: most similar first, as on the screen. */
 interface NumberedSource {
@@ -157,43 +152,6 @@ function verdict(report: PlagiarismResult, passages: number): string {
   if (passages === 0) return `No copied passages found in ${plural(comparedSources(report), 'source')}.`;
   const matched = new Set(report.matches.map((match) => match.source_id)).size;
   return `${percent(report.similarity)} of the text matches ${plural(matched, 'source')}.`;
-}
-
-/** "Compared with 2 files, 1 web page and 14 earlier documents of yours." */
-function comparedLine(report: PlagiarismResult): string {
-  const ofKind = (kind: PlagiarismCheckedSource['kind']) => report.sources.filter((s) => s.kind === kind).length;
-  const parts = [
-    ofKind('document') > 0 && plural(ofKind('document'), 'file'),
-    ofKind('url') > 0 && plural(ofKind('url'), 'web page'),
-    report.compared.my_documents > 0 && `${plural(report.compared.my_documents, 'earlier document')} of yours`,
-    report.compared.organisation_documents > 0 &&
-      `${plural(report.compared.organisation_documents, 'document')} from your organisation`,
-  ].filter((part): part is string => typeof part === 'string');
-  return parts.length > 0 ? `Compared with ${listing(parts)}.` : 'Compared with no sources.';
-}
-
-/** "Not counted: 2 quotations and the reference list." */
-function excludedLine(report: PlagiarismResult): string | null {
-  const quotations = report.excluded.filter((range) => range.reason === 'quotation').length;
-  const references = report.excluded.some((range) => range.reason === 'references');
-  const parts = [quotations > 0 && plural(quotations, 'quotation'), references && 'the reference list'].filter(
-    (part): part is string => typeof part === 'string',
-  );
-  return parts.length > 0 ? `Not counted: ${listing(parts)}.` : null;
-}
-
-/** What the exclusions switched off let count: "Quotations were counted: excluding them was switched off." */
-function countedLine({
-  exclude_quotations: quotations,
-  exclude_references: references,
-}: PlagiarismReportPdfInput['input']) {
-  if (quotations && references) return null;
-  if (!quotations && !references) {
-    return 'Quotations and the reference list were counted: excluding them was switched off.';
-  }
-  return quotations
-    ? 'The reference list was counted: excluding it was switched off.'
-    : 'Quotations were counted: excluding them was switched off.';
 }
 
 /** The earlier run a document of yours comes from, so two of the same name can be told apart. */

@@ -1,13 +1,11 @@
 import type { HistoryItem } from '@candor/contracts';
+import { comparedLine, countedLine, excludedLine } from '@candor/contracts/plagiarism-wording';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '@/lib/format';
 import {
-  comparedLine,
   comparedSources,
   copyrightSummary,
-  countedLine,
   earlierRun,
-  excludedLine,
   readPassages,
   similarityVerdict,
   sourceEntries,

@@ -1,19 +1,14 @@
 import { serviceLabels } from '@candor/contracts';
+import { comparedLine, countedLine, excludedLine } from '@candor/contracts/plagiarism-wording';
 import type { PlagiarismCheckedSource, PlagiarismPassage, PlagiarismResult } from '@candor/contracts/tools';
 import { describeObfuscation } from '@candor/engine-writing/obfuscation';
 import { formatPercent } from '@candor/engine-writing/percent';
 import { formatDateTime } from '@/lib/format';
-import type { CopyrightRun, StoredPlagiarismInput } from '../api/copyright-detection';
+import type { CopyrightRun } from '../api/copyright-detection';
 import { type SourceColour, sourceColour, sourceKindMeta } from './source-meta';
 
 const number = (value: number) => value.toLocaleString('en-US');
 const count = (value: number, one: string, many: string) => `${number(value)} ${value === 1 ? one : many}`;
-
-/** "a, b and c". */
-function listing(parts: readonly string[]): string {
-  if (parts.length <= 1) return parts[0] ?? '';
-  return `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
-}
 
 /** A compared source as the report shows it. */
 export interface SourceEntry {
@@ -73,45 +68,6 @@ export function similarityVerdict(report: PlagiarismResult): string {
   }
   const matched = new Set(report.matches.map((match) => match.source_id)).size;
   return `${formatPercent(report.similarity)} of the text matches ${count(matched, 'source', 'sources')}`;
-}
-
-/** "Compared with 2 files, 1 web page and 14 earlier documents of yours." */
-export function comparedLine(report: PlagiarismResult): string {
-  const ofKind = (kind: PlagiarismCheckedSource['kind']) => report.sources.filter((s) => s.kind === kind).length;
-  const parts = [
-    ofKind('document') > 0 && count(ofKind('document'), 'file', 'files'),
-    ofKind('url') > 0 && count(ofKind('url'), 'web page', 'web pages'),
-    report.compared.my_documents > 0 &&
-      `${count(report.compared.my_documents, 'earlier document', 'earlier documents')} of yours`,
-    report.compared.organisation_documents > 0 &&
-      `${count(report.compared.organisation_documents, 'document', 'documents')} from your organisation`,
-  ].filter((part): part is string => typeof part === 'string');
-  return parts.length > 0 ? `Compared with ${listing(parts)}.` : 'Compared with no sources.';
-}
-
-/** What was left out of the count: "Not counted: 2 quotations and the reference list." */
-export function excludedLine(report: PlagiarismResult): string | null {
-  const quotations = report.excluded.filter((range) => range.reason === 'quotation').length;
-  const references = report.excluded.some((range) => range.reason === 'references');
-  const parts = [
-    quotations > 0 && count(quotations, 'quotation', 'quotations'),
-    references && 'the reference list',
-  ].filter((part): part is string => typeof part === 'string');
-  return parts.length > 0 ? `Not counted: ${listing(parts)}.` : null;
-}
-
-/** What the exclusions switched off let count: "Quotations were counted: excluding them was switched off." */
-export function countedLine(
-  settings: Pick<StoredPlagiarismInput, 'exclude_quotations' | 'exclude_references'>,
-): string | null {
-  const { exclude_quotations: quotations, exclude_references: references } = settings;
-  if (quotations && references) return null;
-  if (!quotations && !references) {
-    return 'Quotations and the reference list were counted: excluding them was switched off.';
-  }
-  return quotations
-    ? 'The reference list was counted: excluding it was switched off.'
-    : 'Quotations were counted: excluding them was switched off.';
 }
 
 /**

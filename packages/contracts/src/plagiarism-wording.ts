@@ -1,0 +1,53 @@
+import type { PlagiarismCheckedSource, PlagiarismInput, PlagiarismResult } from './tools.js';
+
+// How a Copyright Detector report is put in words, shared by the screen and the PDF report so the two never say
+// different things.
+
+const count = (value: number, one: string, many: string) =>
+  `${value.toLocaleString('en-US')} ${value === 1 ? one : many}`;
+
+/** "a, b and c". */
+function listing(parts: readonly (string | false)[]): string {
+  const kept = parts.filter((part): part is string => typeof part === 'string');
+  if (kept.length <= 1) return kept[0] ?? '';
+  return `${kept.slice(0, -1).join(', ')} and ${kept.at(-1)}`;
+}
+
+/** "Compared with 2 files, 1 web page and 14 earlier documents of yours." */
+export function comparedLine(report: PlagiarismResult): string {
+  const ofKind = (kind: PlagiarismCheckedSource['kind']) => report.sources.filter((s) => s.kind === kind).length;
+  const parts = listing([
+    ofKind('document') > 0 && count(ofKind('document'), 'file', 'files'),
+    ofKind('url') > 0 && count(ofKind('url'), 'web page', 'web pages'),
+    report.compared.my_documents > 0 &&
+      `${count(report.compared.my_documents, 'earlier document', 'earlier documents')} of yours`,
+    report.compared.organisation_documents > 0 &&
+      `${count(report.compared.organisation_documents, 'document', 'documents')} from your organisation`,
+  ]);
+  return parts ? `Compared with ${parts}.` : 'Compared with no sources.';
+}
+
+/** What was left out of the count: "Not counted: 2 quotations and the reference list." */
+export function excludedLine(report: PlagiarismResult): string | null {
+  const quotations = report.excluded.filter((range) => range.reason === 'quotation').length;
+  const references = report.excluded.some((range) => range.reason === 'references');
+  const parts = listing([
+    quotations > 0 && count(quotations, 'quotation', 'quotations'),
+    references && 'the reference list',
+  ]);
+  return parts ? `Not counted: ${parts}.` : null;
+}
+
+/** What the exclusions switched off let count: "Quotations were counted: excluding them was switched off." */
+export function countedLine(
+  settings: Pick<PlagiarismInput, 'exclude_quotations' | 'exclude_references'>,
+): string | null {
+  const { exclude_quotations: quotations, exclude_references: references } = settings;
+  if (quotations && references) return null;
+  if (!quotations && !references) {
+    return 'Quotations and the reference list were counted: excluding them was switched off.';
+  }
+  return quotations
+    ? 'The reference list was counted: excluding it was switched off.'
+    : 'Quotations were counted: excluding them was switched off.';
+}
