@@ -1,3 +1,4 @@
+import { formatPercent } from '@candor/engine-writing/percent';
 import type { PlagiarismCheckedSource, PlagiarismInput, PlagiarismResult } from './tools.js';
 
 // How a Copyright Detector report is put in words, shared by the screen and the PDF report so the two never say
@@ -11,6 +12,21 @@ function listing(parts: readonly (string | false)[]): string {
   const kept = parts.filter((part): part is string => typeof part === 'string');
   if (kept.length <= 1) return kept[0] ?? '';
   return `${kept.slice(0, -1).join(', ')} and ${kept.at(-1)}`;
+}
+
+/** Every source the text was compared with: the named files and pages, and the earlier documents. */
+export const comparedSources = (report: PlagiarismResult) =>
+  report.sources.filter((source) => source.kind === 'document' || source.kind === 'url').length +
+  report.compared.my_documents +
+  report.compared.organisation_documents;
+
+/** "18% of the text matches 2 sources", or, with no match, "No copied passages found in 5 sources" (no full stop). */
+export function similarityVerdict(report: PlagiarismResult): string {
+  if (report.matches.length === 0) {
+    return `No copied passages found in ${count(comparedSources(report), 'source', 'sources')}`;
+  }
+  const matched = new Set(report.matches.map((match) => match.source_id)).size;
+  return `${formatPercent(report.similarity)} of the text matches ${count(matched, 'source', 'sources')}`;
 }
 
 /** "Compared with 2 files, 1 web page and 14 earlier documents of yours." */

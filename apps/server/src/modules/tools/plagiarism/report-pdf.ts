@@ -1,5 +1,5 @@
 import { serviceLabels } from '@candor/contracts';
-import { comparedLine, countedLine, excludedLine } from '@candor/contracts/plagiarism-wording';
+import { comparedLine, countedLine, excludedLine, similarityVerdict } from '@candor/contracts/plagiarism-wording';
 import type { PlagiarismCheckedSource, PlagiarismInput, PlagiarismResult } from '@candor/contracts/tools';
 import { describeObfuscation } from '@candor/engine-writing/obfuscation';
 import { formatPercent as percent } from '@candor/engine-writing/percent';
@@ -74,7 +74,7 @@ function write(pdf: ReportDocument, { title, createdAt, cost, input, report }: P
 
   pdf.heading('Similarity');
   pdf.paragraph(percent(report.similarity), { bold: true, size: 26, after: 0.1 });
-  pdf.paragraph(verdict(report, passages.length), { bold: true });
+  pdf.paragraph(`${similarityVerdict(report)}.`, { bold: true });
   pdf.paragraph(comparedLine(report));
   for (const line of [excludedLine(report), countedLine(input)]) if (line) pdf.paragraph(line);
   if (report.obfuscation) pdf.paragraph(`Disguised text. ${describeObfuscation(report.obfuscation)}`, { size: 9 });
@@ -139,19 +139,6 @@ function write(pdf: ReportDocument, { title, createdAt, cost, input, report }: P
   );
   const moreExclusions = notListed(report.excluded.length - listedExclusions.length, 'passage');
   if (moreExclusions) pdf.paragraph(moreExclusions);
-}
-
-/** Every source the text was compared with: the named files and pages, and the earlier documents. */
-const comparedSources = (report: PlagiarismResult) =>
-  report.sources.filter((source) => source.kind === 'document' || source.kind === 'url').length +
-  report.compared.my_documents +
-  report.compared.organisation_documents;
-
-/** "18% of the text matches 2 sources", or, with no match, "No copied passages found in 5 sources". */
-function verdict(report: PlagiarismResult, passages: number): string {
-  if (passages === 0) return `No copied passages found in ${plural(comparedSources(report), 'source')}.`;
-  const matched = new Set(report.matches.map((match) => match.source_id)).size;
-  return `${percent(report.similarity)} of the text matches ${plural(matched, 'source')}.`;
 }
 
 /** The earlier run a document of yours comes from, so two of the same name can be told apart. */

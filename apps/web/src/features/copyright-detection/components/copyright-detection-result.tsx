@@ -1,4 +1,4 @@
-import { comparedLine, countedLine, excludedLine } from '@candor/contracts/plagiarism-wording';
+import { comparedLine, countedLine, excludedLine, similarityVerdict } from '@candor/contracts/plagiarism-wording';
 import { formatPercent } from '@candor/engine-writing/percent';
 import FileSpreadsheet from 'lucide-react/icons/file-spreadsheet';
 import ShieldCheck from 'lucide-react/icons/shield-check';
@@ -18,7 +18,7 @@ import { saveCsv } from '@/lib/download';
 import { type CopyrightRun, PLAGIARISM, readCopyrightRun } from '../api/copyright-detection';
 import { csvFileName, matchesCsv } from '../lib/csv';
 import { type CopyrightDraft, draftFromRun } from '../lib/draft';
-import { copyrightSummary, type Passage, readPassages, similarityVerdict, sourceEntries } from '../lib/report';
+import { copyrightSummary, type Passage, readPassages, sourceEntries } from '../lib/report';
 import { MatchedText } from './matched-text';
 import { PassageList, passageElementId } from './passage-list';
 import { SourceList } from './source-list';

@@ -1,15 +1,14 @@
 import type { HistoryItem } from '@candor/contracts';
-import { comparedLine, countedLine, excludedLine } from '@candor/contracts/plagiarism-wording';
+import {
+  comparedLine,
+  comparedSources,
+  countedLine,
+  excludedLine,
+  similarityVerdict,
+} from '@candor/contracts/plagiarism-wording';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '@/lib/format';
-import {
-  comparedSources,
-  copyrightSummary,
-  earlierRun,
-  readPassages,
-  similarityVerdict,
-  sourceEntries,
-} from './report';
+import { copyrightSummary, earlierRun, readPassages, sourceEntries } from './report';
 import {
   EARLIER_RUN_AT,
   earlierNotesReport,

@@ -1,14 +1,11 @@
 import { serviceLabels } from '@candor/contracts';
-import { comparedLine, countedLine, excludedLine } from '@candor/contracts/plagiarism-wording';
+import { comparedLine, countedLine, excludedLine, similarityVerdict } from '@candor/contracts/plagiarism-wording';
 import type { PlagiarismCheckedSource, PlagiarismPassage, PlagiarismResult } from '@candor/contracts/tools';
 import { describeObfuscation } from '@candor/engine-writing/obfuscation';
 import { formatPercent } from '@candor/engine-writing/percent';
 import { formatDateTime } from '@/lib/format';
 import type { CopyrightRun } from '../api/copyright-detection';
 import { type SourceColour, sourceColour, sourceKindMeta } from './source-meta';
-
-const number = (value: number) => value.toLocaleString('en-US');
-const count = (value: number, one: string, many: string) => `${number(value)} ${value === 1 ? one : many}`;
 
 /** A compared source as the report shows it. */
 export interface SourceEntry {
@@ -53,21 +50,6 @@ export function readPassages(report: PlagiarismResult, text: string, entries: re
     passages.push({ number: passages.length + 1, match, entry, text: text.slice(match.start, match.end) });
   }
   return passages;
-}
-
-/** Every source the text was compared with: the named files and pages, and the earlier documents. */
-export const comparedSources = (report: PlagiarismResult) =>
-  report.sources.filter((source) => source.kind === 'document' || source.kind === 'url').length +
-  report.compared.my_documents +
-  report.compared.organisation_documents;
-
-/** "18% of the text matches 2 sources", or, with no match, "No copied passages found in 5 sources". */
-export function similarityVerdict(report: PlagiarismResult): string {
-  if (report.matches.length === 0) {
-    return `No copied passages found in ${count(comparedSources(report), 'source', 'sources')}`;
-  }
-  const matched = new Set(report.matches.map((match) => match.source_id)).size;
-  return `${formatPercent(report.similarity)} of the text matches ${count(matched, 'source', 'sources')}`;
 }
 
 /**
