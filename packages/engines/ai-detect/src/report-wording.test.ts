@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { AiDetectionReport } from './report.schema.js';
-import { aiVerdict, noSourceModelReason, rankedSourceFamilies, sourceModelWording } from './report-wording.js';
+import {
+  aiVerdict,
+  localModelNote,
+  noSourceModelReason,
+  rankedSourceFamilies,
+  sourceModelWording,
+} from './report-wording.js';
 
 /** A mixed text: part AI-written, with GPT as its likely source. */
 const mixedReport: AiDetectionReport = {
@@ -128,6 +134,30 @@ describe('AI detection report wording', () => {
     );
     expect(noSourceModelReason('uncertain')).toBe(
       'No model is named: the text does not read clearly enough as AI-written to guess which model wrote it.',
+    );
+  });
+});
+
+describe('localModelNote', () => {
+  const curvature = {
+    model: 'tinyllama-1.1b',
+    discrepancy: 2.1,
+    tokens: 640,
+    truncated: false,
+    built_in_probability: 0.71,
+  };
+
+  it('is null for the built-in detector alone', () => {
+    expect(localModelNote(mixedReport)).toBeNull();
+  });
+
+  it('names the local model, what the built-in detector alone gave, and how much of a long text it read', () => {
+    expect(localModelNote({ curvature })).toBe(
+      'Also scored with the local model tinyllama-1.1b (probability curvature); the built-in detector alone gave 71%.',
+    );
+    expect(localModelNote({ curvature: { ...curvature, tokens: 1024, truncated: true } })).toBe(
+      'Also scored with the local model tinyllama-1.1b (probability curvature, its first 1,024 tokens); the built-in ' +
+        'detector alone gave 71%.',
     );
   });
 });

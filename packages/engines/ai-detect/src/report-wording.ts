@@ -98,3 +98,17 @@ export function noSourceModelReason(label: AiLabel): string {
     ? 'The text reads as human-written, so no AI model is named as its source.'
     : 'No model is named: the text does not read clearly enough as AI-written to guess which model wrote it.';
 }
+
+/**
+ * One line on the local model's part when a calibrated local model also scored the text (its probability curvature
+ * is combined into the document score); null for the built-in detector alone.
+ */
+export function localModelNote(report: Pick<AiDetectionReport, 'curvature'>): string | null {
+  const curvature = report.curvature;
+  if (!curvature) return null;
+  const cut = curvature.truncated ? `, its first ${curvature.tokens.toLocaleString('en-US')} tokens` : '';
+  return (
+    `Also scored with the local model ${curvature.model} (probability curvature${cut}); the built-in detector ` +
+    `alone gave ${formatPercent(curvature.built_in_probability)}.`
+  );
+}

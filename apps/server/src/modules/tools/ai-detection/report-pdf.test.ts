@@ -1,11 +1,16 @@
 import { detectAiText } from '@candor/engine-ai-detect';
 import { type AiDetectionReport, sourceFamilyLabels } from '@candor/engine-ai-detect/report';
-import { aiVerdict, rankedSourceFamilies, sourceModelWording } from '@candor/engine-ai-detect/report-wording';
+import {
+  aiVerdict,
+  localModelNote,
+  rankedSourceFamilies,
+  sourceModelWording,
+} from '@candor/engine-ai-detect/report-wording';
 import { formatPercent, formatPercentRange } from '@candor/engine-writing/percent';
 import { describe, expect, it } from 'vitest';
 import { readBack } from '../pdf/read-back.js';
 import { printable } from '../pdf/report-document.js';
-import { localModelNote, renderAiDetectionReportPdf } from './report-pdf.js';
+import { renderAiDetectionReportPdf } from './report-pdf.js';
 
 const createdAt = new Date('2026-11-21T15:09:00Z');
 
@@ -177,9 +182,9 @@ describe('renderAiDetectionReportPdf', () => {
       ...detectAiText(ESSAY),
       curvature: { model: 'stories260K', discrepancy: 2.5, tokens: 1024, truncated: true, built_in_probability: 0.62 },
     };
-    const note = localModelNote(report.curvature);
+    const note = localModelNote(report);
     expect(note).toBe(
-      'Also scored with the local model stories260K (probability curvature, its first 1024 tokens); the built-in detector alone gave 62%.',
+      'Also scored with the local model stories260K (probability curvature, its first 1,024 tokens); the built-in detector alone gave 62%.',
     );
     const { text } = await readBack(
       await renderAiDetectionReportPdf({ title: 'Essay', createdAt, cost: 1, text: ESSAY, report }),

@@ -2,6 +2,7 @@ import type { AiDetectionResult } from '@candor/contracts/tools';
 import { sourceFamilyLabels } from '@candor/engine-ai-detect/report';
 import {
   aiVerdict,
+  localModelNote,
   noSourceModelReason,
   rankedSourceFamilies,
   sourceModelWording,
@@ -57,7 +58,8 @@ function write(pdf: ReportDocument, { title, createdAt, cost, text, report }: Ai
       `${formatPercent(report.human_threshold)}: with the whole interval below it, a text is called human`,
     ],
   ]);
-  if (report.curvature) pdf.paragraph(localModelNote(report.curvature), { muted: true, size: 9 });
+  const localModel = localModelNote(report);
+  if (localModel) pdf.paragraph(localModel, { muted: true, size: 9 });
   if (report.obfuscation) pdf.paragraph(`Disguised text. ${describeObfuscation(report.obfuscation)}`, { size: 9 });
 
   const source = report.source_model;
@@ -99,15 +101,6 @@ function write(pdf: ReportDocument, { title, createdAt, cost, text, report }: Ai
     `Scored by ${report.model.name} ${report.model.version}. A detector's estimate from the style of the text, ` +
       'not proof of who wrote it.',
     { muted: true, size: 8.5 },
-  );
-}
-
-/** One line on the local model's part, as the screen says it. */
-export function localModelNote(curvature: NonNullable<AiDetectionResult['curvature']>): string {
-  const cut = curvature.truncated ? `, its first ${curvature.tokens} tokens` : '';
-  return (
-    `Also scored with the local model ${curvature.model} (probability curvature${cut}); the built-in detector ` +
-    `alone gave ${formatPercent(curvature.built_in_probability)}.`
   );
 }
 

@@ -216,7 +216,7 @@ describe('AiDetectionPage', () => {
     const verdict = await screen.findByRole('region', { name: 'Verdict' });
     expect(
       within(verdict).getByText(
-        'Also scored with the local model tinyllama-1.1b; the built-in detector alone gave 71%.',
+        'Also scored with the local model tinyllama-1.1b (probability curvature); the built-in detector alone gave 71%.',
       ),
     ).toBeTruthy();
     const evidence = screen.getByRole('region', { name: 'What the score rests on' });

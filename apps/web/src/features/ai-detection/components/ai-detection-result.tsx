@@ -1,4 +1,4 @@
-import { aiVerdict, sourceModelWording } from '@candor/engine-ai-detect/report-wording';
+import { aiVerdict, localModelNote, sourceModelWording } from '@candor/engine-ai-detect/report-wording';
 import { formatPercent } from '@candor/engine-writing/percent';
 import { useMemo } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -15,7 +15,7 @@ import type { ToolRunCopy } from '@/features/tool-runs/lib/copy';
 import { checkedRunSummary } from '@/features/tool-runs/lib/run-summary';
 import { cn } from '@/lib/utils';
 import { AI_DETECTION, type AiDetectionRun, readAiDetectionRun } from '../api/ai-detection';
-import { aiDetectionSummary, aiLabelMeta, localModelNote, probabilityBand, probabilityBands } from '../lib/ai-scale';
+import { aiDetectionSummary, aiLabelMeta, probabilityBand, probabilityBands } from '../lib/ai-scale';
 import { ProbabilityGauge } from './probability-gauge';
 import { SourceModelPanel } from './source-model-panel';
 

@@ -1,7 +1,6 @@
-import type { CurvatureReport } from '@candor/engine-ai-detect/report';
-import { aiVerdict } from '@candor/engine-ai-detect/report-wording';
+import { aiVerdict, localModelNote } from '@candor/engine-ai-detect/report-wording';
 import { describe, expect, it } from 'vitest';
-import { aiDetectionSummary, localModelNote, probabilityBand, probabilityBands } from './ai-scale';
+import { aiDetectionSummary, probabilityBand, probabilityBands } from './ai-scale';
 import { aiReport, humanReport, leaningAiReport, localModelReport } from './test-fixtures';
 
 describe('AI probability scale', () => {
@@ -23,19 +22,8 @@ describe('AI probability scale', () => {
     expect(aiDetectionSummary(humanReport, 'Lunch')).not.toContain('source');
   });
 
-  it('names the local model when one also scored the text', () => {
-    expect(localModelNote(aiReport)).toBeNull();
-    expect(localModelNote(localModelReport)).toBe(
-      'Also scored with the local model tinyllama-1.1b; the built-in detector alone gave 71%.',
-    );
-    expect(
-      localModelNote({
-        ...localModelReport,
-        curvature: { ...(localModelReport.curvature as CurvatureReport), tokens: 1024, truncated: true },
-      }),
-    ).toBe(
-      'Also scored with the local model tinyllama-1.1b, its first 1,024 tokens; the built-in detector alone gave 71%.',
-    );
+  it('puts the local model line in the summary when one also scored the text', () => {
+    expect(aiDetectionSummary(aiReport, 'Essay')).not.toContain('local model');
     expect(aiDetectionSummary(localModelReport, 'Weekend notes').split('\n')[3]).toBe(localModelNote(localModelReport));
   });
 

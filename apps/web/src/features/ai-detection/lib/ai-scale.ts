@@ -1,5 +1,5 @@
 import type { AiDetectionResult } from '@candor/contracts/tools';
-import { aiLabelNames, aiVerdict, sourceModelWording } from '@candor/engine-ai-detect/report-wording';
+import { aiLabelNames, aiVerdict, localModelNote, sourceModelWording } from '@candor/engine-ai-detect/report-wording';
 import { describeObfuscation } from '@candor/engine-writing/obfuscation';
 import { formatPercent, formatPercentRange } from '@candor/engine-writing/percent';
 
@@ -55,17 +55,6 @@ export const probabilityBands: readonly ProbabilityBand[] = [
 /** The band a sentence's AI probability falls in. */
 export function probabilityBand(probability: number): ProbabilityBand {
   return probabilityBands.find((band) => probability < band.below) ?? (probabilityBands.at(-1) as ProbabilityBand);
-}
-
-/**
- * One line on the local model's part when a calibrated local model also scored the text (its probability
- * curvature is combined into the document score); null for the built-in detector alone.
- */
-export function localModelNote(report: AiDetectionResult): string | null {
-  const curvature = report.curvature;
-  if (!curvature) return null;
-  const cut = curvature.truncated ? `, its first ${curvature.tokens.toLocaleString('en-US')} tokens` : '';
-  return `Also scored with the local model ${curvature.model}${cut}; the built-in detector alone gave ${formatPercent(curvature.built_in_probability)}.`;
 }
 
 /** The report in a few lines of plain text, for the clipboard (above the checked text). */
