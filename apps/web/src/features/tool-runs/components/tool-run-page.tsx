@@ -72,6 +72,16 @@ export interface ToolRunPageProps<D extends Draft = Draft> {
   children?: ReactNode;
 }
 
+interface FocusTarget {
+  stage: 'progress' | 'report' | 'editor';
+  selector: string;
+}
+
+const focusTargets = {
+  reportHeading: { stage: 'report', selector: 'h2' },
+  editor: { stage: 'editor', selector: 'textarea' },
+} satisfies Record<string, FocusTarget>;
+
 /**
  * The three stages of a text tool on one screen: the editor, the run in progress (re-attached after a reload),
  * and the stored report at ?history_id=. Each tool brings its words, its report and its input rule.
@@ -94,17 +104,22 @@ export function ToolRunPage<D extends Draft = Draft>({
   const input = toolInput ?? (textOnly as unknown as ToolRunInput<D>);
   const [draft, setDraft] = useState<D>(() => input.restore(readStoredDraft(draftKey)));
   const stageRef = useRef<HTMLDivElement>(null);
-  // Set when a run finishes here: its report's heading takes focus once it shows.
-  const focusReportHeading = useRef(false);
+  // Where focus goes when the next stage shows, set by the run that leaves the progress screen: a finished run's
+  // report heading, or the editor after a cancel. Keyboard and screen-reader users then land on what replaced the
+  // progress screen rather than on the page's body.
+  const pendingFocus = useRef<FocusTarget | null>(null);
   const run = useToolJob<object>(tool, {
     onSucceeded: (job) => {
       forgetDraft(draftKey);
       if (job.history_id) {
-        focusReportHeading.current = true;
+        pendingFocus.current = focusTargets.reportHeading;
         onShowRun(job.history_id);
       }
     },
-    onCancelled: () => toast.message(`${capitalise(copy.noun)} cancelled — no tokens were charged`),
+    onCancelled: () => {
+      pendingFocus.current = focusTargets.editor;
+      toast.message(`${capitalise(copy.noun)} cancelled — no tokens were charged`);
+    },
   });
 
   const submit = () => {
@@ -122,28 +137,29 @@ export function ToolRunPage<D extends Draft = Draft>({
   // While the start request is on its way the editor stays, so a refusal shows where the user clicked.
   const jobUnderWay = run.job !== null && !isJobFinished(run.job);
   const showsProgress = jobUnderWay || run.isResuming || openingReport;
-  const showsReport = !showsProgress && Boolean(historyId);
 
-  // The report loads after the run finishes; its heading takes focus when it appears, so keyboard and screen-reader
-  // users land on the result rather than on the page's body (the progress screen they were on is gone).
+  const stageName: FocusTarget['stage'] = showsProgress ? 'progress' : historyId ? 'report' : 'editor';
+  // The report loads after its stage shows, so its heading is waited for.
   useEffect(() => {
     const container = stageRef.current;
-    if (!showsReport || !focusReportHeading.current || !container) return;
-    const focusHeading = () => {
-      const heading = container.querySelector('h2');
-      if (!heading) return false;
-      focusReportHeading.current = false;
-      heading.tabIndex = -1;
-      heading.focus();
+    const target = pendingFocus.current;
+    if (!container || target?.stage !== stageName) return;
+    const focusTarget = () => {
+      const element = container.querySelector<HTMLElement>(target.selector);
+      if (!element) return false;
+      pendingFocus.current = null;
+      // A heading takes focus only with a tabindex; a textarea has one of its own.
+      if (element.tabIndex < 0) element.tabIndex = -1;
+      element.focus();
       return true;
     };
-    if (focusHeading()) return;
+    if (focusTarget()) return;
     const observer = new MutationObserver(() => {
-      if (focusHeading()) observer.disconnect();
+      if (focusTarget()) observer.disconnect();
     });
     observer.observe(container, { childList: true, subtree: true });
     return () => observer.disconnect();
-  }, [showsReport]);
+  }, [stageName]);
 
   let stage: ReactNode;
   if (showsProgress) {

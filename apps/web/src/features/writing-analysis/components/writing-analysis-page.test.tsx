@@ -290,7 +290,7 @@ describe('WritingAnalysisPage', () => {
     expect(document.activeElement).toBe(alert);
   });
 
-  it('cancels a run: back to the editor with the text, and says nothing was charged', async () => {
+  it('cancels a run: back to the editor with the text and focus, and says nothing was charged', async () => {
     api.respond = (method, path) => {
       if (method === 'POST' && path === 'v1/tools/writing-analysis/jobs') return jsonResponse(202, snapshot());
       if (method === 'GET' && path === 'v1/jobs/job-1') return jsonResponse(200, snapshot({ status: 'running' }));
@@ -303,7 +303,9 @@ describe('WritingAnalysisPage', () => {
     await userEvent.paste(TEXT);
     await userEvent.click(screen.getByRole('button', { name: 'Analyse' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
-    expect(((await screen.findByLabelText('Text to analyse')) as HTMLTextAreaElement).value).toBe(TEXT);
+    const editor = (await screen.findByLabelText('Text to analyse')) as HTMLTextAreaElement;
+    expect(editor.value).toBe(TEXT);
+    await waitFor(() => expect(document.activeElement).toBe(editor));
     expect(toasts.shown).toEqual(['Analysis cancelled — no tokens were charged']);
     expect(sessionStorage.getItem('tool-job:writing-analysis')).toBeNull();
   });
