@@ -346,7 +346,7 @@ describe('OptionsPage', () => {
     expect(redactorStore.originalOf(HISTORY_ID)?.analysis).toBe(letterAnalysis);
   });
 
-  it('keeps the choices when the run fails, and says nothing was charged', async () => {
+  it('keeps the choices when the run fails, and says so in an alert that takes focus', async () => {
     server.respond = ({ method, path }) => {
       if (method === 'POST' && path === 'v1/tools/document-redaction/jobs') return jsonResponse(202, snapshot());
       if (method === 'GET' && path === 'v1/jobs/job-redact') {
@@ -372,6 +372,9 @@ describe('OptionsPage', () => {
         },
       ),
     ).toBeTruthy();
+    const alert = screen.getByRole('alert');
+    expect(within(alert).getByText('The redaction failed')).toBeTruthy();
+    expect(document.activeElement).toBe(alert);
     expect(redactionsShown()).toBe('4 redactions');
   });
 });

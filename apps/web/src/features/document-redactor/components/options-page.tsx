@@ -1,11 +1,9 @@
 import type { PiiEntityInfoDto, PiiPolicyDto } from '@candor/contracts/governance';
 import type { DocumentRedactionInput } from '@candor/contracts/tools';
-import CircleAlert from 'lucide-react/icons/circle-alert';
 import FileText from 'lucide-react/icons/file-text';
 import Undo2 from 'lucide-react/icons/undo-2';
 import { type KeyboardEvent, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import { PageHeader } from '@/components/layout/page-header';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -15,7 +13,7 @@ import { tools } from '@/config/navigation';
 import { useToolCoefficient } from '@/features/tool-runs/api/tool-cost';
 import { ReportPanel } from '@/features/tool-runs/components/report-panel';
 import { RunningStage } from '@/features/tool-runs/components/running-stage';
-import { StartError } from '@/features/tool-runs/components/start-error';
+import { RunFailure, StartError, unexplainedFailure } from '@/features/tool-runs/components/start-error';
 import { quoteTokens } from '@/features/tool-runs/lib/cost';
 import { type ToolJob, useToolJob } from '@/features/tool-runs/use-tool-job';
 import { getErrorMessage } from '@/lib/api-client';
@@ -299,7 +297,7 @@ function RedactionEditor({
       : count === 0
         ? 'Choose at least one finding, or select text, to redact.'
         : null;
-  const failure = run.job?.status === 'failed' ? (run.job.error?.message ?? 'Something went wrong.') : null;
+  const failure = run.job?.status === 'failed' ? (run.job.error ?? unexplainedFailure) : null;
   const textView = (
     <DocumentText
       text={text}
@@ -384,15 +382,7 @@ function RedactionEditor({
 
       {(failure !== null || Boolean(run.error)) && (
         <div className="mt-4 space-y-3">
-          {failure && (
-            <Alert variant="destructive">
-              <CircleAlert />
-              <AlertTitle>The redaction failed</AlertTitle>
-              <AlertDescription>
-                <p>{failure} No tokens were charged.</p>
-              </AlertDescription>
-            </Alert>
-          )}
+          {failure && <RunFailure reason={failure} copy={redactionCopy} />}
           {run.error ? <StartError error={run.error} copy={redactionCopy} /> : null}
         </div>
       )}

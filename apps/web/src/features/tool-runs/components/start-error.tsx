@@ -13,6 +13,9 @@ const insufficientTokensSchema = z.object({ cost: z.number(), available: z.numbe
 /** Why a run failed, as the job reports it. */
 export type RunFailureReason = NonNullable<JobSnapshot['error']>;
 
+/** The reason shown for a failed job that gave none. */
+export const unexplainedFailure: RunFailureReason = { code: 'unknown', message: 'Something went wrong.' };
+
 /**
  * Focuses the alert each time `reason` changes (and when it first shows): it appears after a click, often below the
  * fold or after the screen was rebuilt, and focus both scrolls it into view and has a screen reader read it.

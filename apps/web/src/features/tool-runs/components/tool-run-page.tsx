@@ -7,7 +7,7 @@ import { capitalise, type ToolRunCopy } from '../lib/copy';
 import { type Draft, forgetDraft, readStoredDraft, storeDraft } from '../lib/draft';
 import { useToolJob } from '../use-tool-job';
 import { RunningStage } from './running-stage';
-import type { RunFailureReason } from './start-error';
+import { unexplainedFailure } from './start-error';
 import { TextInputStage, type ToolInputSlotProps } from './text-input-stage';
 
 export interface ResultStageProps<D extends Draft = Draft> {
@@ -43,7 +43,6 @@ const textOnly: ToolRunInput<Draft> = {
 };
 
 /** A failed job that gave no reason. */
-const unexplainedFailure: RunFailureReason = { code: 'unknown', message: 'Something went wrong.' };
 
 /** What a tool's screen takes from its route: the stored run in the address and how to move to and from it. */
 export type ToolScreenProps = Pick<ToolRunPageProps, 'historyId' | 'onShowRun' | 'onLeaveRun'>;
