@@ -1,5 +1,5 @@
 import type { ServiceName } from '@candor/contracts';
-import { type Database, historyItems } from '@candor/db';
+import { contentKeyOf, type Database, historyItems } from '@candor/db';
 import { and, countDistinct, desc, eq, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 
 /**
@@ -26,13 +26,6 @@ export const EARLIER_DOCUMENT_LIMITS = { mine: 1_000, organisation: 5_000, chara
 const inputText = sql<string | null>`${historyItems.input}->>'text'`;
 const hasText = and(isNull(historyItems.parentId), isNotNull(inputText));
 
-/**
- * Texts that differ only in letter case or spacing are one document (the same file checked in two tools, a paste
- * with other line breaks): the engine would find the same passages in each. The database computes the key, so a
- * count needs none of the texts.
- */
-const contentKey = (text: SQL) => sql<string>`md5(lower(btrim(regexp_replace(${text}, '\\s+', ' ', 'g'))))`;
-
 /** The content keys of texts a run already has (the text it checks, its named files and pages). */
 export async function contentKeysOf(db: Database, texts: readonly string[]): Promise<Set<string>> {
   if (texts.length === 0) return new Set();
@@ -41,7 +34,7 @@ export async function contentKeysOf(db: Database, texts: readonly string[]): Pro
     sql`, `,
   );
   const result = await db.execute(
-    sql`select ${contentKey(sql`given.text`)} as key from (values ${values}) as given(text)`,
+    sql`select ${contentKeyOf(sql`given.text`)} as key from (values ${values}) as given(text)`,
   );
   return new Set((result as unknown as { rows: { key: string }[] }).rows.map((row) => row.key));
 }
@@ -63,7 +56,7 @@ async function read(
       modelName: historyItems.modelName,
       createdAt: historyItems.createdAt,
       text: inputText,
-      key: contentKey(inputText),
+      key: historyItems.contentKey,
     })
     .from(historyItems)
     .where(and(hasText, where))
@@ -72,7 +65,7 @@ async function read(
   const documents: EarlierDocument[] = [];
   let characters = 0;
   for (const { key, text, modelName, ...row } of rows) {
-    if (text === null || known.has(key)) continue;
+    if (text === null || key === null || known.has(key)) continue;
     characters += text.length;
     if (characters > EARLIER_DOCUMENT_LIMITS.characters) break;
     known.add(key);
@@ -93,7 +86,7 @@ export const readOrganisationDocuments = (db: Database, userId: string, known: S
 /** The distinct documents `readMyDocuments` would read (before it leaves out the texts a run already has). */
 export async function countMyDocuments(db: Database, userId: string): Promise<number> {
   const newest = db
-    .select({ key: contentKey(inputText).as('key') })
+    .select({ key: historyItems.contentKey })
     .from(historyItems)
     .where(and(hasText, ownedBy(userId)))
     .orderBy(desc(historyItems.createdAt), desc(historyItems.id))

@@ -1,0 +1,1 @@
+ALTER TABLE "history_items" ADD COLUMN "content_key" text GENERATED ALWAYS AS (md5(lower(btrim(regexp_replace(input->>'text', '\s+', ' ', 'g'))))) STORED;
