@@ -35,7 +35,7 @@ export {
 } from './detect.js';
 export { DetectorModel, type DetectorModelFile } from './detector-model.js';
 export { featureLabels, featureNames, isRareWord, isSurprisalSpike, type ScoredText } from './features.js';
-export { HUMANIZED_SURE_WORDS, humanizedVerdictIsSure } from './humanized-verdict.js';
+export { HUMANIZED_CLEAR_MARGIN, HUMANIZED_SURE_WORDS, humanizedVerdictIsSure } from './humanized-verdict.js';
 export { softmax } from './linear-model.js';
 export * from './report.schema.js';
 

@@ -1,4 +1,4 @@
-import { HUMANIZED_SURE_WORDS } from '../src/humanized-verdict.js';
+import { HUMANIZED_CLEAR_MARGIN, HUMANIZED_SURE_WORDS } from '../src/humanized-verdict.js';
 import { sourceFamilyLabels } from '../src/report.schema.js';
 import { datasetFiles } from './dataset.js';
 import type { Evaluation } from './evaluate.js';
@@ -76,7 +76,7 @@ Macro-F1 out of fold: **${num(o.humanizedMacroF1)}**. Confusion (rows truth, col
 |---|---|---|---|
 ${['human', 'AI', 'AI-humanized'].map((name, t) => `| ${name} | ${(o.humanizedConfusion[t] ?? []).join(' | ')} |`).join('\n')}
 
-The screen calls the verdict only for texts of ${HUMANIZED_SURE_WORDS} words or more whose winning class leads by 0.2; otherwise it gives a
+The screen calls the verdict only for texts of ${HUMANIZED_SURE_WORDS} words or more whose winning class leads by ${HUMANIZED_CLEAR_MARGIN}; otherwise it gives a
 best guess. Of the ${o.humanizedLong.texts} texts that long, ${pct(o.humanizedLong.sure)} get a confident verdict, and
 ${pct(o.humanizedLong.sureWrong)} of those are wrong.
 `;

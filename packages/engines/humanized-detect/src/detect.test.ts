@@ -1,4 +1,4 @@
-import { HUMANIZED_SURE_WORDS } from '@candor/engine-ai-detect';
+import { HUMANIZED_CLEAR_MARGIN, HUMANIZED_SURE_WORDS } from '@candor/engine-ai-detect';
 import { describe, expect, it } from 'vitest';
 import { detectHumanized } from './detect.js';
 
@@ -64,6 +64,8 @@ describe('detectHumanized verdicts', () => {
     const report = detectHumanized(text);
     expect(report.words).toBeGreaterThanOrEqual(HUMANIZED_SURE_WORDS);
     const [first, second] = Object.values(report.probabilities).sort((a, b) => b - a) as [number, number];
-    expect(report.uncertain).toBe(first - second < 0.2);
+    expect(report.uncertain).toBe(first - second < HUMANIZED_CLEAR_MARGIN);
+    if (report.uncertain)
+      expect(report.verdict).toMatch(/^Not certain: no reading leads the others clearly\. Best guess: /);
   });
 });

@@ -119,7 +119,7 @@ export function detectHumanized(text: string, model: DetectorModel = defaultDete
       : short
         ? `Too short to be sure: under ${HUMANIZED_SURE_WORDS} words a verdict is a best guess. Best guess: ${lowerFirst(verdicts[label])}`
         : uncertain
-          ? `Too close to call. Best guess: ${lowerFirst(verdicts[label])}`
+          ? `Not certain: no reading leads the others clearly. Best guess: ${lowerFirst(verdicts[label])}`
           : verdicts[label],
     words: scored.words.length,
     sentences,

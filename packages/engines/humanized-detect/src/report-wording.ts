@@ -13,6 +13,11 @@ export function classPercents(probabilities: ClassProbabilities): Record<Humaniz
   >;
 }
 
+/** Why a verdict is only a best guess, for the screen's notice and the PDF. */
+export const uncertainNote = (labelName: string) =>
+  `The text is too short, or no reading leads the others clearly enough, to call. “${labelName}” is the detector’s ` +
+  'best guess, not a verdict.';
+
 export interface SignalWording {
   /** What the underlined words are, as a heading. */
   title: string;

@@ -42,7 +42,10 @@ export type HumanizedSentence = z.infer<typeof humanizedSentenceSchema>;
 export const humanizedDetectionReportSchema = z.object({
   label: humanizedLabelSchema,
   probabilities: classProbabilitiesSchema,
-  /** True when the text is too short or too close to call: the label is the best guess, not a verdict. */
+  /**
+   * True when the text is too short, or its winning class does not lead the runner-up clearly enough
+   * (humanizedVerdictIsSure): the label is the best guess, not a verdict.
+   */
   uncertain: z.boolean(),
   verdict: z.string(),
   words: z.number().int().nonnegative(),

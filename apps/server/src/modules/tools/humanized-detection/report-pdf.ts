@@ -5,7 +5,12 @@ import {
   humanizedLabels,
   type Signal,
 } from '@candor/engine-humanized-detect/report';
-import { classPercents, type SignalWording, signalWording } from '@candor/engine-humanized-detect/report-wording';
+import {
+  classPercents,
+  type SignalWording,
+  signalWording,
+  uncertainNote,
+} from '@candor/engine-humanized-detect/report-wording';
 import { describeObfuscation } from '@candor/engine-writing/obfuscation';
 import { bandLegend, bandShade, evidenceTable, sentenceList } from '../pdf/detector-sections.js';
 import {
@@ -66,7 +71,7 @@ function write(pdf: ReportDocument, { title, createdAt, cost, text, report }: Hu
   pdf.paragraph(report.uncertain ? `${name} (uncertain)` : name, { bold: true, size: 14 });
   pdf.paragraph(report.verdict);
   if (report.uncertain) {
-    pdf.paragraph(`The text is too short or too close to call. “${name}” is the detector’s best guess, not a verdict.`);
+    pdf.paragraph(uncertainNote(name));
   }
   if (report.obfuscation) pdf.paragraph(`Disguised text. ${describeObfuscation(report.obfuscation)}`, { size: 9 });
   const percents = classPercents(report.probabilities);

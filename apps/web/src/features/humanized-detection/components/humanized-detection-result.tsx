@@ -1,4 +1,4 @@
-import { classPercents, signalWording } from '@candor/engine-humanized-detect/report-wording';
+import { classPercents, signalWording, uncertainNote } from '@candor/engine-humanized-detect/report-wording';
 import CircleHelp from 'lucide-react/icons/circle-help';
 import { useMemo } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -149,10 +149,7 @@ function HumanizedDetectionReport({
                 <CircleHelp />
                 <AlertTitle>Uncertain</AlertTitle>
                 <AlertDescription>
-                  <p>
-                    The text is too short or too close to call. “{meta.name}” is the detector’s best guess, not a
-                    verdict.
-                  </p>
+                  <p>{uncertainNote(meta.name)}</p>
                 </AlertDescription>
               </Alert>
             )}
