@@ -32,6 +32,10 @@ const positives: Array<[PiiEntityType, string, string]> = [
   ['DATE', 'The meeting is on 2024-03-15.', '2024-03-15'],
   ['DATE', 'Signed on March 3rd, 2021 in front of witnesses.', 'March 3rd, 2021'],
   ['DATE', 'Due by 15 January 2025.', '15 January 2025'],
+  // A full month name leaves the sentence's full stop; an abbreviation keeps its own dot.
+  ['DATE', 'Jane Doe approved the transfer on 3 March.', '3 March'],
+  ['DATE', 'Paid on 3 Mar. as agreed.', '3 Mar.'],
+  ['DATE', 'Signed Sept. 5, 2021.', 'Sept. 5, 2021'],
   ['DATE_OF_BIRTH', 'DOB: 04/22/1957', '04/22/1957'],
   ['DATE_OF_BIRTH', 'She was born on 12 June 1990.', '12 June 1990'],
   ['AGE', 'The patient is a 67-year-old male.', '67'],
@@ -96,6 +100,7 @@ const negatives: Array<[PiiEntityType, string]> = [
   ['STREET_ADDRESS', 'We waited 3 hours at Dr. Smith’s office.'],
   ['DATE', 'Upgrade to version 2.10.13 today.'],
   ['DATE', 'Batch 20240115-0042 passed.'],
+  ['DATE', 'We met in March. 5 people came.'],
   ['CREDIT_CARD_NUMBER', 'Card: 4111 1111 1111 1112'],
   ['CREDIT_CARD_NUMBER', 'IBAN BE50586690544391'],
   ['IBAN_CODE', 'GB82 WEST 1234 5698 7654 33'],

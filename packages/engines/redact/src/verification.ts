@@ -22,7 +22,8 @@ export function searchCheck(name: string, found: string[], where: string, search
   if (found.length > 0) {
     return { name, passed: false, detail: `Found ${quoteList(found)} in ${where}.` };
   }
-  const what = searched === 1 ? 'the redacted string' : `any of the ${searched} redacted strings`;
+  // Distinct values, not redactions: a name redacted twice is searched for once.
+  const what = searched === 1 ? 'the redacted value' : `any of the ${searched} distinct redacted values`;
   return { name, passed: true, detail: `${capitalise(where)}: no trace of ${what}.` };
 }
 

@@ -2,8 +2,10 @@
 import { cueEvidence, findCue, notPiiCue, withCue } from '../context.js';
 import type { Candidate, Recogniser } from '../types.js';
 
-const MONTHS =
-  'January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec';
+const FULL_MONTHS = 'January|February|March|April|May|June|July|August|September|October|November|December';
+const SHORT_MONTHS = 'Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec';
+// Only an abbreviation takes a dot ("Mar."): after a full name the dot ends the sentence ("on 3 March.").
+const MONTH = `(?:${FULL_MONTHS})\\b|(?:${SHORT_MONTHS})\\b\\.?`;
 const MONTH_NUMBER: Readonly<Record<string, number>> = {
   jan: 1,
   feb: 2,
@@ -27,14 +29,14 @@ const validYear = (year: string) => year.length === 2 || (Number(year) >= 1800 &
 const ISO_DATE = /(?<![\w/.:-])(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?![\w]|[-/.:]\d)/g;
 const NUMERIC_DATE = /(?<![\w/.:-])(\d{1,2})([-/.])(\d{1,2})\2(\d{4}|\d{2})(?![\w]|[-/.:]\d)/g;
 const MONTH_DAY_YEAR = new RegExp(
-  `\\b(${MONTHS})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b(?:,?\\s+(\\d{4})\\b)?(?![-/]\\d)`,
+  `\\b(${MONTH})\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b(?:,?\\s+(\\d{4})\\b)?(?![-/]\\d)`,
   'g',
 );
 const DAY_MONTH_YEAR = new RegExp(
-  `\\b(\\d{1,2})(?:st|nd|rd|th)?(?:\\s+of)?[\\s-]+(${MONTHS})\\b\\.?(?:,?[\\s-]+(\\d{4})\\b)?`,
+  `\\b(\\d{1,2})(?:st|nd|rd|th)?(?:\\s+of)?[\\s-]+(${MONTH})(?:,?[\\s-]+(\\d{4})\\b)?`,
   'g',
 );
-const MONTH_YEAR = new RegExp(`\\b(${MONTHS})\\.?,?\\s+(\\d{4})\\b`, 'g');
+const MONTH_YEAR = new RegExp(`\\b(${MONTH}),?\\s+(\\d{4})\\b`, 'g');
 
 const DOB_CUES =
   /\b(?:dob|d\.o\.b|date of birth|birth ?date|birthday|born|birth|geboren|née|fecha de nacimiento)(?![a-z])/g;

@@ -105,7 +105,7 @@ function metadataCheck(document: PDFDocument, strings: string[]): VerificationCh
     detail:
       present.length === 0
         ? 'No document information (title, author, subject, keywords, creator, producer) and no XMP metadata.'
-        : `No XMP metadata; the document information (${present.join(', ').toLowerCase()}) holds none of the redacted strings.`,
+        : `No XMP metadata; the document information (${present.join(', ').toLowerCase()}) holds none of the redacted values.`,
   };
 }
 

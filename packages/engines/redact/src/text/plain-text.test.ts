@@ -35,6 +35,10 @@ describe('text files', () => {
     const final = finalRanges(NOTE, [{ start, end: start + 8, replacement: '[PERSON_NAME_1]' }], 'pseudonym');
     expect(final.map((range) => NOTE.slice(range.start, range.end))).toEqual(['Jane Doe', 'Jane Doe', 'JANE  DOE']);
     expect(result.verification.passed).toBe(true);
+    // Four redactions of three distinct values: the check counts what it searched for, and says so.
+    expect(result.verification.checks[0]?.detail).toBe(
+      `The text (${decode(result.bytes).length} characters): no trace of any of the 3 distinct redacted values.`,
+    );
   });
 
   it('fills a black box with a bar as long as the text', async () => {

@@ -1,3 +1,4 @@
+import { detectPii } from '@candor/engine-pii';
 import { describe, expect, it } from 'vitest';
 import { applyToText, planRedactions, redactedRanges } from './redactions.js';
 
@@ -32,6 +33,15 @@ describe('document redactions', () => {
     const box = planRedactions(TEXT, [email], 'box');
     expect(applyToText(TEXT, redactedRanges(TEXT, box, 'box'))).toBe(
       `Ada Lovelace wrote to ${'█'.repeat(15)}; Ada Lovelace signed.`,
+    );
+  });
+
+  it('keeps the full stop after a redacted date that ends a sentence', () => {
+    const text = 'Jane Doe approved the transfer on 3 March.';
+    const dates = detectPii(text, { entities: ['DATE'] });
+    const planned = planRedactions(text, dates, 'pseudonym');
+    expect(applyToText(text, redactedRanges(text, planned, 'pseudonym'))).toBe(
+      'Jane Doe approved the transfer on [DATE_1].',
     );
   });
 });

@@ -137,7 +137,9 @@ export function ManualRedactions({ text, manual, dispatch }: ManualRedactionsPro
         </p>
       </form>
       {sorted.length === 0 ? (
-        <p className="text-muted-foreground text-sm">Text you select in the document, or find here, is listed below.</p>
+        <p className="text-muted-foreground text-sm">
+          Nothing added yet. Text you select in the document, or find above, is listed here.
+        </p>
       ) : (
         <ul className="max-h-64 divide-y overflow-y-auto" aria-label="Your redactions">
           {sorted.map((range) => {

@@ -153,6 +153,12 @@ describe('OptionsPage', () => {
     ]);
     expect(within(pageItem(2)).getByRole('status', { name: 'Loading page 2' })).toBeTruthy();
     expect(server.seen.filter(isPreviewsCall)).toEqual([]);
+    // Nothing of the user's own yet, and the hint does not point at a list that is not there.
+    const mine = screen.getByRole('region', { name: 'Your redactions' });
+    expect(within(mine).queryByRole('list')).toBeNull();
+    expect(
+      within(mine).getByText('Nothing added yet. Text you select in the document, or find above, is listed here.'),
+    ).toBeTruthy();
   });
 
   it('applies a policy’s thresholds, toggles findings and kinds, and undoes each change', async () => {
@@ -162,9 +168,13 @@ describe('OptionsPage', () => {
     expect(redactionsShown()).toBe('2 redactions');
     expect(findingBox(/^Person name/)).toHaveProperty('checked', false);
     expect(findingBox(/^IBAN/)).toHaveProperty('checked', true);
+    // The page counts only what will go: the name's box stays drawn, as kept.
+    const pageOneHeading = () => pageItem(1).firstElementChild?.textContent;
+    expect(pageOneHeading()).toBe('Page 1 · 1 redacted · 1 kept');
 
     await userEvent.click(findingBox(/^Person name/));
     expect(redactionsShown()).toBe('3 redactions');
+    expect(pageOneHeading()).toBe('Page 1 · 2 redacted');
     expect(screen.getByText('Adjusted by hand from GDPR.')).toBeTruthy();
 
     const found = screen.getByRole('region', { name: 'Personal data found' });
@@ -180,6 +190,19 @@ describe('OptionsPage', () => {
     expect(redactionsShown()).toBe('3 redactions');
     expect((screen.getByLabelText('Start from a policy') as HTMLSelectElement).value).toBe('ALL');
     expect(screen.getByRole('button', { name: 'Undo' })).toHaveProperty('disabled', true);
+  });
+
+  it('names each redaction style by its label, with its example shown but not read out', async () => {
+    await renderOptions();
+    const box = screen.getByRole('radio', {
+      name: 'Black box',
+      description: 'The text is removed and covered; nothing says what it was.',
+    });
+    expect(box).toHaveProperty('checked', true);
+    const example = box.closest('label')?.querySelector('[aria-hidden="true"]');
+    expect(example?.textContent).toContain('█');
+    expect(screen.getByRole('radio', { name: 'Type label' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Pseudonym' })).toBeTruthy();
   });
 
   it('will not redact nothing, and says why', async () => {
@@ -228,7 +251,7 @@ describe('OptionsPage', () => {
     await renderOptions();
     const selectionBox = () => screen.queryByTitle('Your selection “your order”: redacted');
     const pageOne = () => screen.getByRole('list', { name: 'Pages of letter.pdf' }).firstElementChild;
-    expect(pageOne()?.textContent).toContain('2 marked');
+    expect(pageOne()?.textContent).toBe('Page 1 · 2 redacted');
 
     await userEvent.click(screen.getByRole('tab', { name: 'Text' }));
     selectInText('your order');
@@ -242,7 +265,7 @@ describe('OptionsPage', () => {
     expect(Number.parseFloat(box.style.top)).toBeCloseTo(14);
     expect(Number.parseFloat(box.style.width)).toBeCloseTo('your order'.length);
     expect(box.className).toContain('bg-zinc-700/60');
-    expect(pageOne()?.textContent).toContain('3 marked');
+    expect(pageOne()?.textContent).toContain('Page 1 · 3 redacted');
 
     const mine = screen.getByRole('list', { name: 'Your redactions' });
     await userEvent.click(within(mine).getByRole('button', { name: 'Stop redacting “your order”' }));

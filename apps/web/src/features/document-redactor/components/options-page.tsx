@@ -312,8 +312,10 @@ function RedactionEditor({
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Ctrl+Z anywhere in the editor undoes the last change
     <div onKeyDown={onKeyDown}>
+      {/* On a wide screen the columns fill the window above the action bar: 16rem is the app header, the page's
+          padding and header above them, and the bar with its gap below, so neither column runs under the bar. */}
       <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <Card className="h-[65svh] gap-0 overflow-hidden py-0 lg:h-[calc(100svh-12rem)]">
+        <Card className="h-[65svh] gap-0 overflow-hidden py-0 lg:h-[calc(100svh-16rem)]">
           {hasPreviews ? (
             <Tabs
               value={view}
@@ -346,7 +348,7 @@ function RedactionEditor({
 
         <aside
           aria-label="What to redact"
-          className="space-y-4 lg:sticky lg:top-20 lg:max-h-[calc(100svh-12rem)] lg:overflow-y-auto lg:pr-1"
+          className="space-y-4 lg:sticky lg:top-20 lg:max-h-[calc(100svh-16rem)] lg:overflow-y-auto lg:pr-1"
         >
           <ReportPanel title="Policy">
             <PolicyPicker
@@ -387,7 +389,8 @@ function RedactionEditor({
         </div>
       )}
 
-      <div className="sticky bottom-0 z-10 -mx-4 mt-4 border-t bg-background/95 px-4 py-3 backdrop-blur supports-[backdrop-filter]:bg-background/80 sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8">
+      {/* Opaque, and over the page's bottom padding, so nothing scrolls into view behind or below it. */}
+      <div className="sticky bottom-0 z-10 -mx-4 mt-4 -mb-6 border-t bg-background px-4 py-3 sm:-mx-6 sm:px-6 lg:-mx-8 lg:-mb-8 lg:px-8">
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
           <p className="font-medium text-sm tabular-nums" aria-live="polite">
             {plural(count, 'redaction', 'redactions')}

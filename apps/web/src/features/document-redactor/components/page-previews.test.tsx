@@ -198,7 +198,7 @@ describe('PagePreviews', () => {
       label: 'Email address “ann@example.com”: redacted',
     };
     renderPages([box]);
-    expect(pageItem(22).textContent).toContain('Page 22 · 1 marked');
+    expect(pageItem(22).textContent).toContain('Page 22 · 1 redacted');
     expect(screen.queryByTitle(box.label)).toBeNull();
     scrolling.scrollNear(pageItem(22));
     const drawn = await screen.findByTitle(box.label);

@@ -27,6 +27,13 @@ export interface PreviewBox {
 
 const percent = (fraction: number) => `${Math.max(0, Math.min(1, fraction)) * 100}%`;
 
+/** "3 redacted · 2 kept": a box without a toggle is always redacted; a finding the user keeps is not counted as one. */
+function boxCounts(boxes: readonly PreviewBox[]): string {
+  const kept = boxes.filter((box) => box.pressed === false).length;
+  const redacted = `${boxes.length - kept} redacted`;
+  return kept > 0 ? `${redacted} · ${kept} kept` : redacted;
+}
+
 /** The element of a page in the list, so a screen can scroll to a page whose picture is still on its way. */
 export const pageElementId = (idPrefix: string, page: number) => `${idPrefix}-preview-${page}`;
 
@@ -112,9 +119,7 @@ export function PagePreviews({
           >
             <p className="font-medium text-muted-foreground text-xs uppercase tracking-wide">
               Page {page.number}
-              {pageBoxes.length > 0 && (
-                <span className="normal-case tracking-normal"> · {pageBoxes.length} marked</span>
-              )}
+              {pageBoxes.length > 0 && <span className="normal-case tracking-normal"> · {boxCounts(pageBoxes)}</span>}
             </p>
             {page.preview ? (
               <figure

@@ -174,6 +174,8 @@ export function StylePicker({ text, redactions, style, dispatch }: StylePickerPr
       <legend className="sr-only">How redactions look</legend>
       {styleOptions.map((option) => {
         const sample = samples.get(option.value) ?? [];
+        const labelId = `${name}-${option.value}-label`;
+        const descriptionId = `${name}-${option.value}-description`;
         return (
           <label
             key={option.value}
@@ -185,13 +187,22 @@ export function StylePicker({ text, redactions, style, dispatch }: StylePickerPr
               value={option.value}
               checked={style === option.value}
               onChange={() => dispatch({ kind: 'style', style: option.value, label: option.label })}
+              aria-labelledby={labelId}
+              aria-describedby={descriptionId}
               className="mt-0.5 size-4 shrink-0 accent-primary outline-none"
             />
             <span className="min-w-0 space-y-1">
-              <span className="block font-medium text-sm">{option.label}</span>
-              <span className="block text-muted-foreground text-xs">{option.description}</span>
-              <span className="block break-words rounded bg-muted/60 px-2 py-1 font-mono text-xs leading-relaxed">
-                <span className="sr-only">Example: </span>
+              <span id={labelId} className="block font-medium text-sm">
+                {option.label}
+              </span>
+              <span id={descriptionId} className="block text-muted-foreground text-xs">
+                {option.description}
+              </span>
+              {/* Seen, not read: a black box would be read out as a row of "█" characters. */}
+              <span
+                aria-hidden="true"
+                className="block break-words rounded bg-muted/60 px-2 py-1 font-mono text-xs leading-relaxed"
+              >
                 {sample.map((piece, index) =>
                   piece.redacted ? (
                     <span

@@ -96,12 +96,15 @@ describe('ResultPage', () => {
   it('leads with the verification and its checks', async () => {
     await renderResult();
     const proof = screen.getByRole('region', { name: 'Verified: no redacted text can be recovered' });
-    expect(within(proof).getByText(/searched for each of the 4 redacted values/)).toBeTruthy();
+    // Counted as the checks count: distinct values, which a repeated value makes fewer than the redactions.
+    expect(
+      within(proof).getByText(/searched for every distinct value its 4 redactions removed\. None was found\./),
+    ).toBeTruthy();
     expect(within(within(proof).getByRole('list', { name: 'Checks' })).getAllByRole('listitem')).toHaveLength(3);
     expect(within(proof).getByText('No redacted text in 14 decompressed streams.')).toBeTruthy();
     expect(
       await screen.findByText(
-        'Redacted Nov 21, 2026 · 4 redactions · Type label · from All personal data · 2 pages · 24 words · 12 tokens',
+        'Redacted Nov 21, 2026 · 4 redactions · Type label · Policy: All personal data · 2 pages · 24 words · 12 tokens',
       ),
     ).toBeTruthy();
   });
@@ -128,6 +131,12 @@ describe('ResultPage', () => {
     ]);
     // Page 1 has a preview: a box over each redaction on it.
     const onPages = screen.getByRole('region', { name: 'Where the redactions are on the pages' });
+    // The previews draw plain boxes; the caption says the file also writes the labels in them.
+    expect(
+      within(onPages).getByText(
+        'The original pages with a box over each redaction. The downloaded file is the exact result: its boxes also show each type label, such as “[EMAIL_ADDRESS]”.',
+      ),
+    ).toBeTruthy();
     const [pageOne, pageTwo] = within(onPages).getByRole('list', { name: 'Pages of letter.pdf' }).children;
     if (!(pageOne instanceof HTMLElement && pageTwo instanceof HTMLElement)) throw new Error('two pages expected');
     expect(pageOne.querySelectorAll('[title$=": redacted"]')).toHaveLength(2);

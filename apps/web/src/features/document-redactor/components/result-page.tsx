@@ -1,5 +1,5 @@
 import type { PiiEntityInfoDto } from '@candor/contracts/governance';
-import { MANUAL_REDACTION } from '@candor/contracts/tools';
+import { type DocumentRedactionResult, MANUAL_REDACTION } from '@candor/contracts/tools';
 import Braces from 'lucide-react/icons/braces';
 import Copy from 'lucide-react/icons/copy';
 import Download from 'lucide-react/icons/download';
@@ -91,9 +91,10 @@ function RedactionReport({
   const policies = usePiiPolicies();
   const entities = usePiiEntities();
   const catalogue: readonly PiiEntityInfoDto[] = entities.data?.entity_list ?? [];
-  const policyName = result.policy
-    ? (policies.data?.policies.find((policy) => policy.id === result.policy)?.name ?? result.policy)
-    : 'your own choice';
+  // Named as the options screen's "Policy" panel names it; no policy means the findings were chosen by hand.
+  const policyUsed = result.policy
+    ? `Policy: ${policies.data?.policies.find((policy) => policy.id === result.policy)?.name ?? result.policy}`
+    : 'Chosen by hand';
   const names = useMemo(() => new Map(catalogue.map((entity) => [entity.type as string, entity.name])), [catalogue]);
   const nameOf = (type: string) =>
     type === MANUAL_REDACTION ? 'Your selection' : (names.get(type) ?? typeLabel(type));
@@ -123,7 +124,7 @@ function RedactionReport({
     `Redacted ${formatDate(item.created_at)}`,
     plural(count, 'redaction', 'redactions'),
     styleLabel(result.style),
-    `from ${policyName}`,
+    policyUsed,
     plural(result.pages || 1, 'page', 'pages'),
     plural(result.words, 'word', 'words'),
     `${formatTokens(item.cost)} ${item.cost === 1 ? 'token' : 'tokens'}`,
@@ -225,6 +226,15 @@ function RedactionReport({
       </ReportPanel>
     </div>
   );
+}
+
+/** The previews draw plain boxes; in a labelled style the file also writes the replacement in each, so say so. */
+function pagesCaption({ style, redactions }: DocumentRedactionResult): string {
+  const plain = 'The original pages with a box over each redaction';
+  const example = redactions.find((redaction) => redaction.replacement !== '')?.replacement;
+  if (style === 'box' || !example) return `${plain}; the downloaded file is the exact result.`;
+  const written = style === 'label' ? 'type label' : 'pseudonym';
+  return `${plain}. The downloaded file is the exact result: its boxes also show each ${written}, such as “${example}”.`;
 }
 
 function RedactedTextCard({ run, onCopy, className }: { run: RedactionRun; onCopy: () => void; className?: string }) {
@@ -334,9 +344,7 @@ function BeforeAfter({
       {/* Boxes on later pages come with their lines, so the pages show whenever something was redacted. */}
       {hasPreviews && result.redactions.length > 0 && (
         <ReportPanel title="Where the redactions are on the pages">
-          <p className="mb-4 text-muted-foreground text-xs">
-            The original pages with a box over each redaction; the downloaded file is the exact result.
-          </p>
+          <p className="mb-4 text-muted-foreground text-xs">{pagesCaption(result)}</p>
           <PagePreviews
             previews={previews}
             boxes={boxes}

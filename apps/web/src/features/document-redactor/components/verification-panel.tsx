@@ -7,6 +7,15 @@ import { useId } from 'react';
 import { cn } from '@/lib/utils';
 import { plural } from '../lib/document-meta';
 
+/**
+ * What was searched for, in the same terms as the checks below: they count distinct values, so a value redacted twice
+ * is one of them ("8 redactions" may be "7 distinct redacted values").
+ */
+const searchedFor = (redactions: number) =>
+  redactions === 1
+    ? 'the value its redaction removed'
+    : `every distinct value its ${plural(redactions, 'redaction', 'redactions')} removed`;
+
 /** The proof: the redacted file was read back and searched for every redacted value, check by check. */
 export function VerificationPanel({
   verification,
@@ -34,7 +43,7 @@ export function VerificationPanel({
           </h2>
           <p className="text-muted-foreground text-sm">
             {passed
-              ? `The new file was read back the way a recipient could read it, and searched for each of the ${plural(redactions, 'redacted value', 'redacted values')}. None was found.`
+              ? `The new file was read back the way a recipient could read it, and searched for ${searchedFor(redactions)}. None was found.`
               : 'A redacted value could still be read from the file. Redact the document again.'}
           </p>
         </div>
