@@ -37,8 +37,14 @@ describe('balances', () => {
     expect(formatBalance(-1)).toBe('Unlimited');
   });
 
-  it('shortens finite balances', () => {
-    expect(formatBalance(1750)).toBe('1.8K');
+  it('shortens finite balances without ever showing more than there is', () => {
+    expect(formatBalance(1750)).toBe('1.7K');
+    expect(formatBalance(1966)).toBe('1.9K');
+    expect(formatBalance(1999)).toBe('1.9K');
+    expect(formatBalance(2000)).toBe('2K');
+    expect(formatBalance(999)).toBe('999');
+    expect(formatBalance(999_999)).toBe('999.9K');
+    expect(formatBalance(2_390_000)).toBe('2.3M');
   });
 });
 

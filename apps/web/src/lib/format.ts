@@ -5,18 +5,20 @@ const SUFFIXES = ['', 'K', 'M', 'B', 'T'] as const;
 /**
  * Spec §9: token counts shortened with K, M, B, T and one decimal place.
  * A trailing ".0" is dropped (2000 → "2K", 1500 → "1.5K"); rounding that reaches 1000 moves to the next suffix.
+ * Rounding `down` (towards zero) never shows more than there is, for a balance: 1966 → "1.9K", not "2K".
  */
-export function formatTokens(value: number): string {
+export function formatTokens(value: number, rounding: 'nearest' | 'down' = 'nearest'): string {
   if (!Number.isFinite(value)) return '0';
+  const round = rounding === 'down' ? Math.floor : Math.round;
   const sign = value < 0 ? '-' : '';
   let amount = Math.abs(value);
-  if (amount < 1000) return `${sign}${Math.round(amount)}`;
+  if (amount < 1000) return `${sign}${round(amount)}`;
   let index = 0;
   while (amount >= 1000 && index < SUFFIXES.length - 1) {
     amount /= 1000;
     index += 1;
   }
-  let rounded = Math.round(amount * 10) / 10;
+  let rounded = round(amount * 10) / 10;
   if (rounded >= 1000 && index < SUFFIXES.length - 1) {
     rounded = Math.round(rounded / 100) / 10;
     index += 1;
@@ -33,9 +35,9 @@ export function totalTokens(balance: TokenBalance): number | 'unlimited' {
   return balance.token_balance + balance.plan_balance + balance.referral_token_balance;
 }
 
-/** One balance for display: 'Unlimited' for -1 plan balances, shortened otherwise. */
+/** One balance for display: 'Unlimited' for -1 plan balances, otherwise shortened without rounding up. */
 export function formatBalance(value: number | 'unlimited'): string {
-  return value === 'unlimited' || isUnlimited(value) ? 'Unlimited' : formatTokens(value);
+  return value === 'unlimited' || isUnlimited(value) ? 'Unlimited' : formatTokens(value, 'down');
 }
 
 export function formatPrice(cents: number, currency: string): string {

@@ -24,13 +24,7 @@ const legend = probabilityBands.map((band) => ({ className: band.className, labe
 /** The stored AI Detector report at ?history_id=. */
 export function AiDetectionResult({ historyId, copy, onEdit, onNew }: ResultStageProps & { copy: ToolRunCopy }) {
   return (
-    <StoredRun
-      historyId={historyId}
-      copy={copy}
-      read={readAiDetectionRun}
-      expected="an AI Detector report"
-      onNew={onNew}
-    >
+    <StoredRun historyId={historyId} copy={copy} read={readAiDetectionRun} onNew={onNew}>
       {(run) => <AiDetectionReport key={historyId} run={run} copy={copy} onEdit={onEdit} onNew={onNew} />}
     </StoredRun>
   );

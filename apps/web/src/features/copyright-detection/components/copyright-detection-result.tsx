@@ -28,13 +28,7 @@ type CopyrightResultProps = ResultStageProps<CopyrightDraft> & { copy: ToolRunCo
 /** The stored Copyright Detector report at ?history_id=. */
 export function CopyrightDetectionResult({ historyId, copy, onEdit, onNew }: CopyrightResultProps) {
   return (
-    <StoredRun
-      historyId={historyId}
-      copy={copy}
-      read={readCopyrightRun}
-      expected="a Copyright Detector report"
-      onNew={onNew}
-    >
+    <StoredRun historyId={historyId} copy={copy} read={readCopyrightRun} onNew={onNew}>
       {(run) => <CopyrightReport key={historyId} run={run} copy={copy} onEdit={onEdit} onNew={onNew} />}
     </StoredRun>
   );

@@ -53,13 +53,7 @@ export function ResultPage({ historyId, onRedactAnother, onAdjust }: ResultPageP
         description="The redacted document, the proof that nothing can be recovered, and a report of every redaction."
         icon={tools.documentRedactor.icon}
       />
-      <StoredRun
-        historyId={historyId}
-        copy={redactionCopy}
-        read={readRedactionRun}
-        expected="a Document Redactor run"
-        onNew={onRedactAnother}
-      >
+      <StoredRun historyId={historyId} copy={redactionCopy} read={readRedactionRun} onNew={onRedactAnother}>
         {(run) => (
           <RedactionReport
             key={historyId}

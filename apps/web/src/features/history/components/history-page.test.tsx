@@ -2,7 +2,7 @@ import type { HistoryItem, HistoryList } from '@candor/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, notFoundResponse } from '@/test/fake-api';
 import { renderWithRouter } from '@/test/render';
 import type { HistorySearch } from '../search';
@@ -83,6 +83,11 @@ beforeEach(() => {
   changes.length = 0;
   toasts.shown.length = 0;
   list = () => page([]);
+});
+
+// Hidden runs live in module state: Undo what a test left pending so the next test sees its rows.
+afterEach(() => {
+  for (const { options } of toasts.shown) (options as { action?: { onClick: () => void } }).action?.onClick();
 });
 
 describe('HistoryPage', () => {
@@ -183,6 +188,24 @@ describe('HistoryPage', () => {
     expect(mutations()).toEqual([]);
   });
 
+  it('keeps focus in the list as runs are deleted: the next row’s delete button, then the heading', async () => {
+    list = () => page([item(1), item(2), item(3)]);
+    await renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Run 1' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete Run 2' }));
+    await userEvent.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete Run 3' }));
+    await userEvent.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'History' }));
+  });
+
+  it('moves focus back to the last row when the deleted run was the last one', async () => {
+    list = () => page([item(1), item(2), item(3)]);
+    await renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Run 3' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete Run 2' }));
+  });
+
   it('deletes a run for real when the Undo toast closes', async () => {
     let items = [item(1), item(2)];
     list = () => page(items);
@@ -211,6 +234,7 @@ describe('HistoryPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete selected (2)' }));
     expect(screen.queryByText('Run 1')).toBeNull();
     expect(screen.queryByText('Run 3')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete Run 2' }));
     expect(lastToast().message).toBe('Deleted 2 runs');
     items = [item(2)];
     lastToast().options.onAutoClose();

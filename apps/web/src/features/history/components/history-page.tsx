@@ -10,7 +10,7 @@ import HistoryIcon from 'lucide-react/icons/history';
 import Inbox from 'lucide-react/icons/inbox';
 import Trash2 from 'lucide-react/icons/trash-2';
 import X from 'lucide-react/icons/x';
-import { useEffect, useId, useState } from 'react';
+import { type Ref, useEffect, useId, useRef, useState } from 'react';
 import { EmptyState } from '@/components/layout/empty-state';
 import { PageHeader } from '@/components/layout/page-header';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -51,6 +51,22 @@ export function HistoryPage({ search, onSearchChange }: HistoryPageProps) {
   const pagination = query.isPlaceholderData ? undefined : query.data?.pagination;
   const items = (query.data?.items ?? []).filter((item) => !pending.has(item.history_id));
   const selectedIds = items.map((item) => item.history_id).filter((id) => selected.has(id));
+  const pageRef = useRef<HTMLDivElement>(null);
+  const deleteButtons = useRef(new Map<string, HTMLButtonElement>());
+  // Where focus goes once deleted rows are hidden, since their buttons (or "Delete selected") go with them: the
+  // delete button of the row now in their place, or the heading when no row is left (rowId null).
+  const [focusAfterDeletion, setFocusAfterDeletion] = useState<{ rowId: string | null } | null>(null);
+
+  useEffect(() => {
+    if (!focusAfterDeletion) return;
+    setFocusAfterDeletion(null);
+    const { rowId } = focusAfterDeletion;
+    const element = rowId ? deleteButtons.current.get(rowId) : pageRef.current?.querySelector('h1');
+    if (!element) return;
+    // A heading takes focus only with a tabindex.
+    if (element.tabIndex < 0) element.tabIndex = -1;
+    element.focus();
+  }, [focusAfterDeletion]);
 
   // Spec §2/§5: a page past the end goes to the last page (or the first when there is nothing).
   const lastPage = pagination ? Math.max(pagination.total_pages, 1) : undefined;
@@ -69,6 +85,9 @@ export function HistoryPage({ search, onSearchChange }: HistoryPageProps) {
   const remove = (targets: HistoryItem[]) => {
     const ids = targets.map((t) => t.history_id);
     const [only] = targets;
+    const remaining = items.filter((item) => !ids.includes(item.history_id));
+    const firstRemoved = items.findIndex((item) => ids.includes(item.history_id));
+    setFocusAfterDeletion({ rowId: remaining[Math.min(firstRemoved, remaining.length - 1)]?.history_id ?? null });
     scheduleHistoryDeletion({
       ids,
       message:
@@ -92,7 +111,7 @@ export function HistoryPage({ search, onSearchChange }: HistoryPageProps) {
   };
 
   return (
-    <div className="space-y-6">
+    <div ref={pageRef} className="space-y-6">
       <PageHeader
         title="History"
         description="Every run of every tool, with what it cost. Open one to see its input and result again."
@@ -256,6 +275,10 @@ export function HistoryPage({ search, onSearchChange }: HistoryPageProps) {
                     checked={selected.has(item.history_id)}
                     onCheckedChange={(on) => setChecked(item.history_id, on)}
                     onDelete={() => remove([item])}
+                    deleteRef={(button) => {
+                      if (button) deleteButtons.current.set(item.history_id, button);
+                      else deleteButtons.current.delete(item.history_id);
+                    }}
                   />
                 ))}
               </tbody>
@@ -288,11 +311,13 @@ function HistoryRow({
   checked,
   onCheckedChange,
   onDelete,
+  deleteRef,
 }: {
   item: HistoryItem;
   checked: boolean;
   onCheckedChange: (on: boolean) => void;
   onDelete: () => void;
+  deleteRef: Ref<HTMLButtonElement>;
 }) {
   const [open, setOpen] = useState(false);
   const childrenId = useId();
@@ -329,6 +354,7 @@ function HistoryRow({
           <div className="flex justify-end gap-1">
             <OpenToolLink item={item} />
             <Button
+              ref={deleteRef}
               variant="ghost"
               size="icon-sm"
               aria-label={`Delete ${title}`}

@@ -45,13 +45,7 @@ const signalLegend = signalKinds.map((kind) => ({
 /** The stored Humanized Text Detector report at ?history_id=. */
 export function HumanizedDetectionResult({ historyId, copy, onEdit, onNew }: ResultStageProps & { copy: ToolRunCopy }) {
   return (
-    <StoredRun
-      historyId={historyId}
-      copy={copy}
-      read={readHumanizedDetectionRun}
-      expected="a Humanized Text Detector report"
-      onNew={onNew}
-    >
+    <StoredRun historyId={historyId} copy={copy} read={readHumanizedDetectionRun} onNew={onNew}>
       {(run) => <HumanizedDetectionReport key={historyId} run={run} copy={copy} onEdit={onEdit} onNew={onNew} />}
     </StoredRun>
   );

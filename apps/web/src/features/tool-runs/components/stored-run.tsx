@@ -1,13 +1,16 @@
 import type { HistoryDetail } from '@candor/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
 import CircleAlert from 'lucide-react/icons/circle-alert';
-import { type ReactNode, useMemo } from 'react';
+import RotateCw from 'lucide-react/icons/rotate-cw';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { historyDetailQueryOptions } from '@/features/history/api/history.queries';
 import { getErrorMessage } from '@/lib/api-client';
+import { hrefWithout } from '@/lib/url';
 import type { ToolRunCopy } from '../lib/copy';
 
 interface StoredRunProps<Run> {
@@ -15,32 +18,46 @@ interface StoredRunProps<Run> {
   copy: ToolRunCopy;
   /** The history item read as this tool's run, or null when it is another tool's (or an older shape). */
   read: (detail: HistoryDetail) => Run | null;
-  /** What the run should have been: "an AI Detector report". */
-  expected: string;
   onNew: () => void;
   children: (run: Run) => ReactNode;
 }
 
-/** Loads a stored run (?history_id=) with the history detail query: a skeleton, then the report or why not. */
-export function StoredRun<Run>({ historyId, copy, read, expected, onNew, children }: StoredRunProps<Run>) {
+/**
+ * Loads a stored run (?history_id=) with the history detail query: a skeleton, then the report. An id the server
+ * does not know, or another tool's run, is dropped by a redirect (spec §2, §8); a failed load says why and retries.
+ */
+export function StoredRun<Run>({ historyId, copy, read, onNew, children }: StoredRunProps<Run>) {
   const query = useQuery(historyDetailQueryOptions(historyId));
+  const router = useRouter();
   const run = useMemo(() => (query.data ? read(query.data) : null), [query.data, read]);
+  const notThisToolsRun = query.isSuccess && !run;
+  // An effect, not a <Navigate>, which navigates again on every render until the screen has left.
+  useEffect(() => {
+    if (!notThisToolsRun) return;
+    void router.navigate({ href: hrefWithout(router.state.location, ['history_id']), replace: true });
+  }, [notThisToolsRun, router]);
 
-  if (query.isPending) return <StoredRunSkeleton noun={copy.noun} />;
-  if (query.isError || !run) {
+  if (query.isError) {
     return (
       <Alert variant="destructive">
         <CircleAlert />
         <AlertTitle>This {copy.noun} could not be opened</AlertTitle>
         <AlertDescription>
-          <p>{query.isError ? getErrorMessage(query.error) : `The saved run is not ${expected}.`}</p>
-          <Button variant="outline" size="sm" onClick={onNew} className="mt-2">
-            New {copy.noun}
-          </Button>
+          <p>{getErrorMessage(query.error)}</p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+              <RotateCw aria-hidden="true" /> Try again
+            </Button>
+            <Button variant="ghost" size="sm" onClick={onNew}>
+              New {copy.noun}
+            </Button>
+          </div>
         </AlertDescription>
       </Alert>
     );
   }
+  // Still loading, or on the way back to the editor.
+  if (!run) return <StoredRunSkeleton noun={copy.noun} />;
   return children(run);
 }
 

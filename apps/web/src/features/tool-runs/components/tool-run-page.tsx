@@ -42,8 +42,6 @@ const textOnly: ToolRunInput<Draft> = {
   body: (draft) => (draft.fileName ? { text: draft.text, file_name: draft.fileName } : { text: draft.text }),
 };
 
-/** A failed job that gave no reason. */
-
 /** What a tool's screen takes from its route: the stored run in the address and how to move to and from it. */
 export type ToolScreenProps = Pick<ToolRunPageProps, 'historyId' | 'onShowRun' | 'onLeaveRun'>;
 
@@ -77,6 +75,7 @@ interface FocusTarget {
 }
 
 const focusTargets = {
+  progressHeading: { stage: 'progress', selector: 'h2' },
   reportHeading: { stage: 'report', selector: 'h2' },
   editor: { stage: 'editor', selector: 'textarea' },
 } satisfies Record<string, FocusTarget>;
@@ -103,9 +102,9 @@ export function ToolRunPage<D extends Draft = Draft>({
   const input = toolInput ?? (textOnly as unknown as ToolRunInput<D>);
   const [draft, setDraft] = useState<D>(() => input.restore(readStoredDraft(draftKey)));
   const stageRef = useRef<HTMLDivElement>(null);
-  // Where focus goes when the next stage shows, set by the run that leaves the progress screen: a finished run's
-  // report heading, or the editor after a cancel. Keyboard and screen-reader users then land on what replaced the
-  // progress screen rather than on the page's body.
+  // Where focus goes when the next stage shows, set by whatever replaces the stage under the user's focus: a started
+  // run's progress heading, a finished run's report heading, the editor after a cancel, Edit or New. Keyboard and
+  // screen-reader users then land on the new stage rather than on the page's body.
   const pendingFocus = useRef<FocusTarget | null>(null);
   const run = useToolJob<object>(tool, {
     onSucceeded: (job) => {
@@ -123,9 +122,11 @@ export function ToolRunPage<D extends Draft = Draft>({
 
   const submit = () => {
     storeDraft(draftKey, draft);
+    pendingFocus.current = focusTargets.progressHeading;
     void run.start(input.body(draft));
   };
   const backToEditor = (next: D) => {
+    pendingFocus.current = focusTargets.editor;
     run.reset();
     setDraft(next);
     onLeaveRun();

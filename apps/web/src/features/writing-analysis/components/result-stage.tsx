@@ -22,7 +22,6 @@ export function ResultStage({ historyId, copy, onEdit, onNew }: ResultStageProps
       historyId={historyId}
       copy={copy}
       read={readWritingAnalysisRun}
-      expected="a Writing Analysis report"
       onNew={onNew}
     >
       {(run) => <RunReport key={historyId} run={run} onEdit={onEdit} onNew={onNew} />}

@@ -238,7 +238,46 @@ describe('WritingAnalysisPage', () => {
       method === 'GET' && path === `v2/ai-detector/user-history/${HISTORY_ID}` ? jsonResponse(200, detail) : undefined;
     await renderPage(HISTORY_ID);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit and re-analyse' }));
-    expect((screen.getByLabelText('Text to analyse') as HTMLTextAreaElement).value).toBe(TEXT);
+    const editor = screen.getByLabelText('Text to analyse') as HTMLTextAreaElement;
+    expect(editor.value).toBe(TEXT);
+    expect(document.activeElement).toBe(editor);
+  });
+
+  it('starts a new analysis from a report in an empty, focused editor', async () => {
+    api.respond = (method, path) =>
+      method === 'GET' && path === `v2/ai-detector/user-history/${HISTORY_ID}` ? jsonResponse(200, detail) : undefined;
+    await renderPage(HISTORY_ID);
+    await userEvent.click(await screen.findByRole('button', { name: 'New analysis' }));
+    const editor = screen.getByLabelText('Text to analyse') as HTMLTextAreaElement;
+    expect(editor.value).toBe('');
+    expect(document.activeElement).toBe(editor);
+  });
+
+  it('moves focus to the progress heading when a run starts, and leaves it on Cancel as the run goes on', async () => {
+    let polls = 0;
+    api.respond = (method, path) => {
+      if (method === 'POST' && path === 'v1/tools/writing-analysis/jobs') return jsonResponse(202, snapshot());
+      if (method === 'GET' && path === 'v1/jobs/job-1') {
+        polls += 1;
+        return jsonResponse(
+          200,
+          snapshot({ status: 'running', progress: { percent: 10 * polls, stage: `Checking part ${polls}` } }),
+        );
+      }
+      return undefined;
+    };
+    await renderPage();
+    await userEvent.click(screen.getByLabelText('Text to analyse'));
+    await userEvent.paste(TEXT);
+    await userEvent.click(screen.getByRole('button', { name: 'Analyse' }));
+    const heading = await screen.findByRole('heading', { name: 'Analysing your text' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+
+    await userEvent.tab();
+    const cancel = screen.getByRole('button', { name: 'Cancel' });
+    expect(document.activeElement).toBe(cancel);
+    await screen.findByText('Checking part 2…', {}, { timeout: 3000 });
+    expect(document.activeElement).toBe(cancel);
   });
 
   it('explains a refusal for lack of tokens with a link to pricing', async () => {
