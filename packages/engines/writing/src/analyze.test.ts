@@ -61,7 +61,42 @@ describe('analyzeWriting', () => {
   });
 
   it('flags weak words from retext-intensify', () => {
-    expect(kinds('It was very good and quite frankly done.', 'weak-word')).toEqual(['very', 'quite', 'frankly']);
+    expect(kinds('It was very good and quite frankly done.', 'weak-word')).toEqual(['very', 'quite']);
+  });
+
+  it('counts an -ly word that is also a weak word with the adverbs', () => {
+    const text = 'It is basically fine and really good, and quite frankly done.';
+    expect(kinds(text, 'adverb')).toEqual(['basically', 'really', 'frankly']);
+    expect(kinds(text, 'weak-word')).not.toContain('really');
+  });
+
+  it('does not call everyday verbs, modals and comparisons weak words', () => {
+    const text =
+      'The first workshops start in March. Every manager will receive a guide. The results were better than expected.';
+    expect(analyzeWriting(text).issues.map((i) => i.text)).toEqual([]);
+  });
+
+  it('files talking-down words as weak words, and keeps genuine inclusive-language findings', () => {
+    const report = analyzeWriting('It is just easy, of course. Ask the chairman.');
+    const byText = Object.fromEntries(report.issues.map((i) => [i.text, i]));
+    for (const word of ['just', 'easy', 'of course']) {
+      expect(byText[word]).toMatchObject({ kind: 'weak-word', source: 'retext-equality' });
+      expect(byText[word]?.message).toBe(
+        `“${word}” can talk down to a reader who finds it harder than you do; it can usually be left out.`,
+      );
+    }
+    expect(byText.chairman).toMatchObject({ kind: 'inclusive-language', source: 'retext-equality' });
+    expect(kinds('Obviously it is simple.', 'inclusive-language')).toEqual([]);
+  });
+
+  it('suggests splitting two everyday words run together, before Hunspell’s edits', () => {
+    const suggestionsFor = (text: string, word: string) =>
+      analyzeWriting(text).issues.find((i) => i.kind === 'spelling' && i.text === word)?.suggestions;
+    expect(suggestionsFor('I have alot of work.', 'alot')?.[0]).toBe('a lot');
+    expect(suggestionsFor('It is infact done.', 'infact')?.[0]).toBe('in fact');
+    expect(suggestionsFor('Me aswell.', 'aswell')?.[0]).toBe('as well');
+    // A split into a word and a stray suffix is not offered.
+    expect(suggestionsFor('It occured once.', 'occured')).toEqual(['occurred']);
   });
 
   it('flags a content word repeated within the window, but not function words', () => {

@@ -17,16 +17,16 @@ export const DEFAULT_OPTIONS = {
   repetitionWindow: 20,
 } as const;
 
-// When two issues flag the same passage, the one earlier in this list is kept (a doubled word is not also a
-// "nearby repetition").
+// When two issues flag the same passage, the one earlier in this list is kept: a doubled word is not also a
+// "nearby repetition", a replacement beats advice without one, and "really" counts with the -ly adverbs.
 const PRIORITY: IssueKind[] = [
   'spelling',
   'repeated-word',
   'inclusive-language',
   'passive-voice',
-  'weak-word',
   'simpler-alternative',
   'adverb',
+  'weak-word',
   'nearby-repetition',
   'long-sentence',
 ];

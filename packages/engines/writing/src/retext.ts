@@ -18,8 +18,34 @@ export interface RawIssue {
   ruleId: string | null;
 }
 
-// retext-intensify calls "that" a weasel word everywhere; flagged in every other sentence it is noise.
-const IGNORED_INTENSIFIERS = ['that'];
+// retext-intensify's lists hold everyday words that hedge only now and then; flagged everywhere they are noise
+// ("the workshops start in March", "every manager will receive", "results were better than expected").
+const IGNORED_INTENSIFIERS = [
+  // Verbs and modals that state a fact or an obligation far more often than they hedge.
+  ...['begin', 'began', 'start', 'started', 'try', 'can', 'will', 'must', 'should', 'say', 'says', 'read'],
+  ...['find', 'finds', 'found', 'acts', 'helps', 'works', 'supports', 'gains', 'combats', 'decided'],
+  // What someone saw or did: plain narration, not a hedge.
+  ...['saw', 'heard', 'felt', 'looked', 'noticed', 'watched', 'touched', 'smelled', 'wanted', 'wished', 'knew'],
+  // Comparisons and judgements that carry the sentence's meaning.
+  ...['better', 'effective', 'efficient', 'useful', 'improved', 'excellent', 'expert', 'experts'],
+  // Prepositions, particles and linking words ("a book about", "as well", "so that").
+  ...['about', 'around', 'over', 'up', 'down', 'back', 'again', 'also', 'already', 'still', 'then', 'only'],
+  ...['even', 'ever', 'own', 'far', 'close', 'all', 'like', 'well', 'right', 'real', 'so', 'that'],
+];
+
+// retext-equality's rules without a kinder alternative are about talking down ("basically", "just", "obviously"),
+// not about excluding anyone: they are weak words, and its other rules stay inclusive language.
+const CONDESCENDING = new Set([
+  'basically',
+  'clearly',
+  'easy',
+  'everyone-knows',
+  'just',
+  'obvious',
+  'of-course',
+  'simple',
+  'straightforward',
+]);
 
 // One frozen processor for every call: the plugins are pure and synchronous.
 const processor = unified()
@@ -51,8 +77,10 @@ export function retextIssues(text: string): RawIssue[] {
     if (!kind || start === undefined || end === undefined) continue;
     const actual = text.slice(start, end);
     const suggestions = suggestionsFor(kind, m.expected ?? []);
+    const condescending = kind === 'inclusive-language' && CONDESCENDING.has(m.ruleId ?? '');
     // retext-simplify without a replacement means "omit it": that is a weak word, not an alternative.
-    const finalKind = kind === 'simpler-alternative' && suggestions.length === 0 ? 'weak-word' : kind;
+    const omit = kind === 'simpler-alternative' && suggestions.length === 0;
+    const finalKind = condescending || omit ? 'weak-word' : kind;
     issues.push({
       kind: finalKind,
       start,
@@ -80,9 +108,13 @@ function messageFor(kind: IssueKind, actual: string, reason: string, ruleId: str
     case 'repeated-word':
       return `“${actual}” repeats a word; remove one occurrence.`;
     case 'weak-word':
-      return ruleId === 'weasel' || ruleId === 'hedge' || ruleId === 'filler'
-        ? `“${actual}” is a ${ruleId} word; it often weakens the sentence.`
-        : `“${actual}” can usually be left out.`;
+      if (ruleId === 'weasel' || ruleId === 'hedge' || ruleId === 'filler') {
+        return `“${actual}” is a ${ruleId} word; it often weakens the sentence.`;
+      }
+      if (CONDESCENDING.has(ruleId ?? '')) {
+        return `“${actual}” can talk down to a reader who finds it harder than you do; it can usually be left out.`;
+      }
+      return `“${actual}” can usually be left out.`;
     default:
       return reason.replace(/^Unexpected /, '').replace(/somes cases/, 'some cases');
   }

@@ -1,6 +1,7 @@
 import dictionary from 'dictionary-en';
 import nspell from 'nspell';
 import type { RawIssue } from './retext.js';
+import { isFamiliar } from './statistics.js';
 import type { WordToken } from './tokenize.js';
 
 type Speller = ReturnType<typeof nspell>;
@@ -39,6 +40,29 @@ function misspelt(word: string, personal: ReadonlySet<string>): boolean {
   return true;
 }
 
+/**
+ * Two everyday words run together ("alot", "infact"): Hunspell suggests edits, never a split. Both halves must be on
+ * the Dale–Chall list of familiar words, so "occured" is not read as "occur ed"; the split with the longer short half
+ * comes first ("as well" before "a swell").
+ */
+function runTogetherSplit(word: string): string | undefined {
+  let best: { split: string; shorterHalf: number } | undefined;
+  for (let i = 1; i < word.length; i++) {
+    const left = word.slice(0, i);
+    const right = word.slice(i);
+    const shorterHalf = Math.min(left.length, right.length);
+    if (!isFamiliar(left) || !isFamiliar(right) || (best && best.shorterHalf >= shorterHalf)) continue;
+    best = { split: `${left} ${right}`, shorterHalf };
+  }
+  return best?.split;
+}
+
+function suggest(word: string): string[] {
+  const split = runTogetherSplit(word);
+  const edits = speller().suggest(word);
+  return (split ? [split, ...edits] : edits).slice(0, 3);
+}
+
 export interface SpellingOptions {
   personalDictionary: readonly string[];
   maxSuggestions: number;
@@ -54,7 +78,7 @@ export function spellingIssues(words: readonly WordToken[], options: SpellingOpt
     let suggestions = suggestCache.get(word.text);
     if (suggestions === undefined && suggested < options.maxSuggestions) {
       suggested++;
-      suggestions = speller().suggest(word.text).slice(0, 3);
+      suggestions = suggest(word.text);
       if (suggestCache.size > 10_000) suggestCache.clear();
       suggestCache.set(word.text, suggestions);
     }

@@ -10,7 +10,8 @@ describe('renderWritingReportPdf', () => {
   it('renders the engine report: title, scores, counts and issues, with metadata and page numbers', async () => {
     const text =
       'The report was written by the committee last year. It explains the plan in plain words, ' +
-      'and the recieve step comes later. Readers can follow each part without trouble.';
+      'and the recieve step comes later. Readers can follow each part without trouble, and the ' +
+      'appendix lists every source.';
     const report = analyzeWriting(text);
     const passive = report.issues.find((issue) => issue.kind === 'passive-voice');
     const spelling = report.issues.find((issue) => issue.kind === 'spelling');
@@ -33,6 +34,20 @@ describe('renderWritingReportPdf', () => {
     expect(all).toContain('recieve');
     expect(all).toContain(`page 1 of ${pages.length}`);
     expect(info).toMatchObject({ Title: 'Committee notes', Author: 'Candor' });
+  });
+
+  it('says a text is too short to score rather than printing scores off their scale', async () => {
+    const text = 'Hi.';
+    const report = analyzeWriting(text);
+    expect(report.readability.fleschReadingEase).toBeGreaterThan(100);
+
+    const { pages } = await readBack(await renderWritingReportPdf({ title: 'Hi', createdAt, cost: 1, text, report }));
+    // Table cells wrap: read the text as one line.
+    const all = pages.join(' ').replace(/\s+/g, ' ');
+    expect(all.match(/Too short to score — needs at least 30 words and 3 sentences/g)).toHaveLength(7);
+    expect(all).not.toContain(report.readability.fleschReadingEase.toFixed(1));
+    expect(all).not.toContain('College graduate');
+    expect(all).toContain('MTLD: Too short to score — needs at least 50 words; this text has 1.');
   });
 
   it('prints text outside WinAnsi as something safe instead of crashing', async () => {

@@ -1,5 +1,5 @@
-import type { IssueKind, Readability, WritingIssue, WritingReport } from '@candor/engine-writing';
-import { lexicalDiversityVerdict, readabilityScores } from '@candor/engine-writing/interpret';
+import type { IssueKind, WritingIssue, WritingReport } from '@candor/engine-writing';
+import { lexicalDiversityVerdict, readabilityScores, readScore } from '@candor/engine-writing/interpret';
 import {
   ACCENT,
   duration,
@@ -60,19 +60,22 @@ class ReportWriter {
 
   write({ title, createdAt, cost, text, report }: WritingReportPdfInput): void {
     this.pdf.header('Writing Analysis report', title, runFacts(createdAt, report.counts.words, cost));
-    this.readability(report.readability);
+    this.readability(report);
     this.counts(report);
     this.sentenceLengths(report);
     this.lexicalDiversity(report);
     this.issues(text, report);
   }
 
-  private readability(scores: Readability): void {
+  private readability(report: WritingReport): void {
     this.pdf.heading('Readability');
     this.pdf.table(
       [150, 60, this.width - 210],
       ['Score', 'Value', 'What it means'],
-      readabilityScores.map(({ key, name, verdict }) => [name, scores[key].toFixed(1), verdict(scores[key])]),
+      readabilityScores.map((score) => {
+        const { value, verdict } = readScore(score, report);
+        return [score.name, value === null ? '—' : value.toFixed(1), verdict];
+      }),
     );
   }
 
@@ -121,7 +124,7 @@ class ReportWriter {
     this.pdf.heading('Lexical diversity');
     const mtld =
       lexicalDiversity.mtld === null
-        ? `MTLD needs at least ${plural(lexicalDiversity.minimumTokens, 'word')}; this text has ${number(lexicalDiversity.tokens)}.`
+        ? `MTLD: ${lexicalDiversityVerdict(lexicalDiversity)}; this text has ${number(lexicalDiversity.tokens)}.`
         : `MTLD ${lexicalDiversity.mtld.toFixed(1)}: ${lexicalDiversityVerdict(lexicalDiversity)}.`;
     this.pdf.paragraph(
       `${mtld} ${plural(lexicalDiversity.types, 'different word')} in ${plural(lexicalDiversity.tokens, 'word')} ` +

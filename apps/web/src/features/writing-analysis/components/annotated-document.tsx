@@ -2,9 +2,9 @@ import Undo2 from 'lucide-react/icons/undo-2';
 import { useMemo, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Popover, PopoverAnchor, PopoverContent } from '@/components/ui/popover';
+import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { cn } from '@/lib/utils';
-import { issueKindMeta, issueKinds } from '../lib/issue-kinds';
+import { countByKind, issueKindMeta, issueKinds } from '../lib/issue-kinds';
 import type { IssueKind, WritingIssue } from '../lib/report-types';
 import { type DocumentSegment, segmentDocument } from '../lib/segments';
 import type { AnnotatedDocument as AnnotatedDocumentState } from '../use-annotated-document';
@@ -68,11 +68,7 @@ export function AnnotatedDocument({ document }: AnnotatedDocumentProps) {
   const [openIssueId, setOpenIssueId] = useState<string | null>(null);
   const textRef = useRef<HTMLDivElement>(null);
 
-  const counts = useMemo(() => {
-    const byKind = new Map<IssueKind, number>();
-    for (const issue of document.issues) byKind.set(issue.kind, (byKind.get(issue.kind) ?? 0) + 1);
-    return byKind;
-  }, [document.issues]);
+  const counts = useMemo(() => countByKind(document.issues), [document.issues]);
   const shown = useMemo(
     () => document.issues.filter((issue) => !hiddenKinds.has(issue.kind)),
     [document.issues, hiddenKinds],
@@ -111,17 +107,15 @@ export function AnnotatedDocument({ document }: AnnotatedDocumentProps) {
     }
     return (
       <Popover
-        key={segment.start}
+        key={issue.id}
         open={openIssueId === issue.id}
         onOpenChange={(open) => setOpenIssueId(open ? issue.id : null)}
       >
-        <PopoverAnchor asChild>
+        {/* A trigger, not an anchor: Radix gives focus back to the trigger when the popover closes. */}
+        <PopoverTrigger asChild>
           <button
             type="button"
             aria-label={highlightLabel(issue)}
-            aria-haspopup="dialog"
-            aria-expanded={openIssueId === issue.id}
-            onClick={() => setOpenIssueId(openIssueId === issue.id ? null : issue.id)}
             className={cn(
               className,
               'inline cursor-pointer whitespace-pre-wrap text-start outline-none focus-visible:ring-2 focus-visible:ring-ring',
@@ -129,8 +123,14 @@ export function AnnotatedDocument({ document }: AnnotatedDocumentProps) {
           >
             {segment.text}
           </button>
-        </PopoverAnchor>
-        <PopoverContent align="start" aria-label={`${issueKindMeta[issue.kind].singular} issue`} className="w-80">
+        </PopoverTrigger>
+        <PopoverContent
+          align="start"
+          // Keeps the popover off the screen's edge on a phone.
+          collisionPadding={12}
+          aria-label={`${issueKindMeta[issue.kind].singular} issue`}
+          className="w-80"
+        >
           <IssueDetails
             issue={issue}
             onApply={(replacement) => {
@@ -152,7 +152,7 @@ export function AnnotatedDocument({ document }: AnnotatedDocumentProps) {
       <fieldset className="flex flex-wrap gap-1.5">
         <legend className="sr-only">Show or hide issues by kind</legend>
         {issueKinds.map((kind) => {
-          const count = counts.get(kind) ?? 0;
+          const count = counts[kind];
           const visible = !hiddenKinds.has(kind);
           const meta = issueKindMeta[kind];
           return (

@@ -1,10 +1,10 @@
-import { lexicalDiversityVerdict, readabilityScores } from '@candor/engine-writing/interpret';
+import { lexicalDiversityVerdict, readabilityScores, readScore } from '@candor/engine-writing/interpret';
 import { useId } from 'react';
 import { ReportPanel } from '@/features/tool-runs/components/report-panel';
 import { cn } from '@/lib/utils';
 import { formatDuration, formatScore } from '../lib/format';
-import { issueKindMeta, issueKinds } from '../lib/issue-kinds';
-import type { WritingReport } from '../lib/report-types';
+import { countByKind, issueKindMeta, issueKinds } from '../lib/issue-kinds';
+import type { WritingIssue, WritingReport } from '../lib/report-types';
 
 const number = (value: number) => value.toLocaleString('en-US');
 
@@ -30,14 +30,14 @@ export function ReadabilityPanel({ report }: { report: WritingReport }) {
     <ReportPanel title="Readability">
       <ul className="space-y-4">
         {readabilityScores.map((score) => {
-          const value = report.readability[score.key];
+          const { value, verdict } = readScore(score, report);
           return (
             <li key={score.key} className="space-y-0.5">
               <div className="flex items-baseline justify-between gap-3">
                 <span className="font-medium text-sm">{score.name}</span>
-                <span className="font-semibold tabular-nums">{formatScore(value)}</span>
+                <span className="font-semibold tabular-nums">{value === null ? '—' : formatScore(value)}</span>
               </div>
-              <p className="text-primary text-sm">{score.verdict(value)}</p>
+              <p className="text-primary text-sm">{verdict}</p>
               <p className="text-muted-foreground text-xs">{score.explanation}</p>
             </li>
           );
@@ -121,13 +121,19 @@ export function VocabularyPanel({ report }: { report: WritingReport }) {
   );
 }
 
-export function IssueCountsPanel({ report }: { report: WritingReport }) {
-  const total = issueKinds.reduce((sum, kind) => sum + (report.issueCounts[kind] ?? 0), 0);
+/** The issues still open, counted as the legend counts them; the analysed total stays in sight once some are handled. */
+export function IssueCountsPanel({ report, openIssues }: { report: WritingReport; openIssues: WritingIssue[] }) {
+  const counts = countByKind(openIssues);
+  const found = report.issues.length;
+  const summary =
+    found === 0
+      ? 'Nothing to flag.'
+      : openIssues.length === found
+        ? `${number(found)} in the analysed text.`
+        : `${number(openIssues.length)} of ${number(found)} still open; the ones you fixed or dismissed are not counted.`;
   return (
     <ReportPanel title="Issues found">
-      <p className="mb-2 text-muted-foreground text-sm">
-        {total === 0 ? 'Nothing to flag.' : `${number(total)} in the analysed text.`}
-      </p>
+      <p className="mb-2 text-muted-foreground text-sm">{summary}</p>
       <ul className="space-y-1 text-sm">
         {issueKinds.map((kind) => (
           <li key={kind} className="flex items-center justify-between gap-2">
@@ -135,7 +141,7 @@ export function IssueCountsPanel({ report }: { report: WritingReport }) {
               <span aria-hidden="true" className={cn('size-2.5 rounded-full', issueKindMeta[kind].swatch)} />
               {issueKindMeta[kind].label}
             </span>
-            <span className="tabular-nums">{number(report.issueCounts[kind] ?? 0)}</span>
+            <span className="tabular-nums">{number(counts[kind])}</span>
           </li>
         ))}
       </ul>

@@ -18,12 +18,7 @@ import { CountsPanel, IssueCountsPanel, ReadabilityPanel, SentenceLengthPanel, V
 /** The stored Writing Analysis report at ?history_id=. */
 export function ResultStage({ historyId, copy, onEdit, onNew }: ResultStageProps & { copy: ToolRunCopy }) {
   return (
-    <StoredRun
-      historyId={historyId}
-      copy={copy}
-      read={readWritingAnalysisRun}
-      onNew={onNew}
-    >
+    <StoredRun historyId={historyId} copy={copy} read={readWritingAnalysisRun} onNew={onNew}>
       {(run) => <RunReport key={historyId} run={run} onEdit={onEdit} onNew={onNew} />}
     </StoredRun>
   );
@@ -100,7 +95,7 @@ function RunReport({
           <CountsPanel report={report} />
           <SentenceLengthPanel report={report} />
           <VocabularyPanel report={report} />
-          <IssueCountsPanel report={report} />
+          <IssueCountsPanel report={report} openIssues={document.issues} />
         </div>
       </div>
     </div>

@@ -15,7 +15,7 @@ const TEXT = 'The report was written by teh team. It is really good.';
 const report: WritingReport = {
   counts: {
     words: 1234,
-    sentences: 2,
+    sentences: 61,
     paragraphs: 1,
     characters: TEXT.length,
     charactersNoSpaces: 45,
@@ -180,7 +180,7 @@ describe('WritingAnalysisPage', () => {
     expect(screen.getByLabelText('Words').textContent).toBe('1,234');
     expect(screen.getByText(/Analysed Nov 21, 2026 · 1,234 words · 1.2K tokens/)).toBeTruthy();
     expect(screen.getByText('Easy to read — 6th grade')).toBeTruthy();
-    expect(screen.getByText('Needs at least 50 words')).toBeTruthy();
+    expect(screen.getByText('Too short to score — needs at least 50 words')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Download PDF report' }).getAttribute('href')).toBe(
       `/api/detector/v1/tools/writing-analysis/reports/${HISTORY_ID}.pdf`,
     );
@@ -221,6 +221,53 @@ describe('WritingAnalysisPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('button', { name: 'Adverb: really' })).toBeNull();
     expect(screen.getByRole('button', { name: /Adverbs/, pressed: true }).textContent).toContain('0');
+    // The "Issues found" panel counts what the legend counts.
+    const issuesFound = screen.getByRole('region', { name: 'Issues found' });
+    expect(
+      within(issuesFound).getByText('3 of 4 still open; the ones you fixed or dismissed are not counted.'),
+    ).toBeTruthy();
+    expect(within(issuesFound).getByText('Adverbs').parentElement?.textContent).toBe('Adverbs0');
+    expect(within(issuesFound).getByText('Spelling').parentElement?.textContent).toBe('Spelling1');
+  });
+
+  it('gives focus back to the highlight when its popover closes', async () => {
+    api.respond = (method, path) =>
+      method === 'GET' && path === `v2/ai-detector/user-history/${HISTORY_ID}` ? jsonResponse(200, detail) : undefined;
+    await renderPage(HISTORY_ID);
+    const highlight = await screen.findByRole('button', { name: 'Spelling: teh' });
+
+    highlight.focus();
+    await userEvent.keyboard('{Enter}');
+    await screen.findByRole('dialog', { name: 'Spelling issue' });
+    expect(highlight.getAttribute('aria-expanded')).toBe('true');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(highlight));
+
+    await userEvent.click(highlight);
+    await screen.findByRole('dialog', { name: 'Spelling issue' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(document.activeElement).toBe(highlight));
+  });
+
+  it('says a text is too short to score instead of showing scores off their scale', async () => {
+    const short: WritingReport = {
+      ...report,
+      counts: { ...report.counts, words: 1, sentences: 1 },
+      readability: { ...report.readability, fleschReadingEase: 121.2, fleschKincaidGrade: -3.4, daleChall: 10.2 },
+    };
+    api.respond = (method, path) =>
+      method === 'GET' && path === `v2/ai-detector/user-history/${HISTORY_ID}`
+        ? jsonResponse(200, { ...detail, result: short })
+        : undefined;
+    await renderPage(HISTORY_ID);
+    const readability = await screen.findByRole('region', { name: 'Readability' });
+    expect(
+      within(readability).getAllByText('Too short to score — needs at least 30 words and 3 sentences'),
+    ).toHaveLength(7);
+    expect(within(readability).getAllByText('—')).toHaveLength(7);
+    expect(within(readability).queryByText('121.2')).toBeNull();
+    expect(within(readability).queryByText(/College graduate|Kindergarten/)).toBeNull();
   });
 
   it('hides a kind of issue from the legend', async () => {

@@ -1,4 +1,4 @@
-import type { IssueKind } from './report-types';
+import type { IssueKind, WritingIssue } from './report-types';
 
 export interface IssueKindMeta {
   label: string;
@@ -80,3 +80,10 @@ export const issueKindMeta: Record<IssueKind, IssueKindMeta> = {
 };
 
 export const issueKinds = Object.keys(issueKindMeta) as IssueKind[];
+
+/** How many of these issues are of each kind: the legend and the "Issues found" panel count the same way. */
+export function countByKind(issues: readonly WritingIssue[]): Record<IssueKind, number> {
+  const counts = Object.fromEntries(issueKinds.map((kind) => [kind, 0])) as Record<IssueKind, number>;
+  for (const issue of issues) counts[issue.kind]++;
+  return counts;
+}
