@@ -139,13 +139,19 @@ export interface ScoreReading {
   verdict: string;
 }
 
+/** Why no readability score is shown for this text, once for all of them; null when the text is long enough. */
+export function readabilityTooShort({ counts }: Pick<TextStatistics, 'counts'>): string | null {
+  return counts.words < READABILITY_MINIMUM.words || counts.sentences < READABILITY_MINIMUM.sentences
+    ? tooShortToScore(READABILITY_MINIMUM)
+    : null;
+}
+
 export function readScore(
   score: ScoreDescription,
   { counts, readability }: Pick<TextStatistics, 'counts' | 'readability'>,
 ): ScoreReading {
-  if (counts.words < READABILITY_MINIMUM.words || counts.sentences < READABILITY_MINIMUM.sentences) {
-    return { value: null, verdict: tooShortToScore(READABILITY_MINIMUM) };
-  }
+  const tooShort = readabilityTooShort({ counts });
+  if (tooShort) return { value: null, verdict: tooShort };
   const value = Math.min(score.range.max, Math.max(score.range.min, readability[score.key]));
   return { value, verdict: score.verdict(value) };
 }

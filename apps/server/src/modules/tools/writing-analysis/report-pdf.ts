@@ -1,5 +1,10 @@
 import type { IssueKind, WritingIssue, WritingReport } from '@candor/engine-writing';
-import { lexicalDiversityVerdict, readabilityScores, readScore } from '@candor/engine-writing/interpret';
+import {
+  lexicalDiversityVerdict,
+  readabilityScores,
+  readabilityTooShort,
+  readScore,
+} from '@candor/engine-writing/interpret';
 import {
   ACCENT,
   duration,
@@ -69,12 +74,17 @@ class ReportWriter {
 
   private readability(report: WritingReport): void {
     this.pdf.heading('Readability');
+    const tooShort = readabilityTooShort(report);
+    if (tooShort) {
+      this.pdf.paragraph(`${tooShort}.`);
+      return;
+    }
     this.pdf.table(
       [150, 60, this.width - 210],
       ['Score', 'Value', 'What it means'],
       readabilityScores.map((score) => {
         const { value, verdict } = readScore(score, report);
-        return [score.name, value === null ? '—' : value.toFixed(1), verdict];
+        return [score.name, value?.toFixed(1) ?? '—', verdict];
       }),
     );
   }

@@ -1,4 +1,9 @@
-import { lexicalDiversityVerdict, readabilityScores, readScore } from '@candor/engine-writing/interpret';
+import {
+  lexicalDiversityVerdict,
+  readabilityScores,
+  readabilityTooShort,
+  readScore,
+} from '@candor/engine-writing/interpret';
 import { useId } from 'react';
 import { ReportPanel } from '@/features/tool-runs/components/report-panel';
 import { cn } from '@/lib/utils';
@@ -26,8 +31,11 @@ function Stat({ label, value, hint }: { label: string; value: string; hint?: str
 }
 
 export function ReadabilityPanel({ report }: { report: WritingReport }) {
+  // Said once above the list, not under each of the seven scores.
+  const tooShort = readabilityTooShort(report);
   return (
     <ReportPanel title="Readability">
+      {tooShort && <p className="mb-3 text-primary text-sm">{tooShort}.</p>}
       <ul className="space-y-4">
         {readabilityScores.map((score) => {
           const { value, verdict } = readScore(score, report);
@@ -37,7 +45,7 @@ export function ReadabilityPanel({ report }: { report: WritingReport }) {
                 <span className="font-medium text-sm">{score.name}</span>
                 <span className="font-semibold tabular-nums">{value === null ? '—' : formatScore(value)}</span>
               </div>
-              <p className="text-primary text-sm">{verdict}</p>
+              {value !== null && <p className="text-primary text-sm">{verdict}</p>}
               <p className="text-muted-foreground text-xs">{score.explanation}</p>
             </li>
           );
