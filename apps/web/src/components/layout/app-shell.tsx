@@ -1,11 +1,14 @@
 import { Link } from '@tanstack/react-router';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { SidebarBrand, SidebarNav } from './app-sidebar';
 import { Logo } from './logo';
 import { MobileNavButton } from './mobile-nav-button';
+import { useFocusAfterNavigation } from './use-focus-after-navigation';
 
 /** The signed-in frame: sidebar (a sheet below lg), sticky header with the given actions, main content. */
 export function AppShell({ actions, children }: { actions?: ReactNode; children: ReactNode }) {
+  const main = useRef<HTMLElement>(null);
+  useFocusAfterNavigation(main);
   return (
     <div className="min-h-svh bg-background">
       <a
@@ -26,7 +29,7 @@ export function AppShell({ actions, children }: { actions?: ReactNode; children:
           <div className="flex-1" />
           <div className="flex items-center gap-1 sm:gap-2">{actions}</div>
         </header>
-        <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
+        <main ref={main} id="main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
           <div className="mx-auto w-full max-w-6xl">{children}</div>
         </main>
       </div>
