@@ -47,7 +47,13 @@ export interface Evaluation {
     humanizedMacroF1: number;
     humanizedConfusion: number[][];
     /** Texts of `HUMANIZED_SURE_WORDS` words or more: share given a confident verdict, and share of those wrong. */
-    humanizedLong: { texts: number; sure: number; sureWrong: number };
+    humanizedLong: {
+      texts: number;
+      sure: number;
+      sureWrong: number;
+      /** Per domain: the share of confident verdicts that were wrong, and how many there were. */
+      sureWrongByDomain: { domain: string; sure: number; sureWrong: number }[];
+    };
     revisedHumanCalledAi: number;
   };
 }
@@ -74,6 +80,7 @@ export function evaluateDetectors(texts: readonly LabelledText[], log: (line: st
   const humanizedPredicted: number[] = [];
   /** Texts long enough for a confident humanized verdict: how many got one, and how many of those were wrong. */
   const humanizedLong = { texts: 0, sure: 0, sureWrong: 0 };
+  const humanizedSureByDomain = new Map<string, { sure: number; wrong: number }>();
   const revised: number[] = [];
   const outOfFoldHuman: number[] = [];
   const fittedByFold: DetectorModel[] = [];
@@ -107,6 +114,10 @@ export function evaluateDetectors(texts: readonly LabelledText[], log: (line: st
           if (humanizedVerdictIsSure(words, [...probabilities])) {
             humanizedLong.sure++;
             if (predicted !== three) humanizedLong.sureWrong++;
+            const inDomain = humanizedSureByDomain.get(text.domain) ?? { sure: 0, wrong: 0 };
+            inDomain.sure++;
+            if (predicted !== three) inDomain.wrong++;
+            humanizedSureByDomain.set(text.domain, inDomain);
           }
         }
       }
@@ -255,6 +266,11 @@ export function evaluateDetectors(texts: readonly LabelledText[], log: (line: st
         texts: humanizedLong.texts,
         sure: humanizedLong.sure / Math.max(humanizedLong.texts, 1),
         sureWrong: humanizedLong.sureWrong / Math.max(humanizedLong.sure, 1),
+        sureWrongByDomain: [...humanizedSureByDomain].map(([domain, { sure, wrong }]) => ({
+          domain,
+          sure,
+          sureWrong: wrong / Math.max(sure, 1),
+        })),
       },
       revisedHumanCalledAi: revised.filter((l) => sigmoid(l) >= threshold).length / Math.max(revised.length, 1),
     },

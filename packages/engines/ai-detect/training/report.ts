@@ -78,7 +78,9 @@ ${['human', 'AI', 'AI-humanized'].map((name, t) => `| ${name} | ${(o.humanizedCo
 
 The screen calls the verdict only for texts of ${HUMANIZED_SURE_WORDS} words or more whose winning class leads by ${HUMANIZED_CLEAR_MARGIN}; otherwise it gives a
 best guess. Of the ${o.humanizedLong.texts} texts that long, ${pct(o.humanizedLong.sure)} get a confident verdict, and
-${pct(o.humanizedLong.sureWrong)} of those are wrong.
+${pct(o.humanizedLong.sureWrong)} of those are wrong (by domain: ${o.humanizedLong.sureWrongByDomain
+    .map(({ domain, sure, sureWrong }) => `${domain} ${pct(sureWrong)} of ${sure}`)
+    .join(', ')}).
 `;
 }
 

@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { machine as benchMachine, machineTable } from '../../../../bench/lib.mjs';
+import { HUMANIZED_CLEAR_MARGIN, HUMANIZED_SURE_WORDS } from '../src/humanized-verdict.js';
 import { loadDatasets } from './dataset.js';
 import { evaluateDetectors } from './evaluate.js';
 import {
@@ -159,12 +160,14 @@ writeFileSync(
   card(
     'Model card: humanized-text detector (humanized-detect)',
     'Tells human text, AI text, and AI text passed through a paraphraser or “humanizer” (AI-disguised) apart, with sentence labels and word-level signals.',
-    `The three-way verdict is the likeliest class; it is flagged "uncertain" when the text has fewer than
-${fitted.file.minimumWords} words or the two likeliest classes are within 0.2 of each other. Word-level signals mark
+    `The three-way verdict is the likeliest class; it is flagged "uncertain" (a best guess) when the text has fewer than
+${HUMANIZED_SURE_WORDS} words or the likeliest class leads the next by less than ${HUMANIZED_CLEAR_MARGIN}. Word-level signals mark
 surprisal spikes (a surprising word between two predictable ones, the trace of a swapped synonym), rare-but-real word
 choices, and word pairs never seen in human writing (broken collocations).`,
     `- AI-disguised training texts come from two sources only (DIPPER paraphrases of OUTFOX essays, MixSet
   "humanize" rewrites); commercial humanizers behave differently.
+- Confident verdicts are wrong more often in some domains than others (the metrics above give each); raising the
+  margin helps little where the class probabilities themselves are confidently wrong.
 - English only, same language model as the AI detector, same domain limits.`,
   ),
 );
