@@ -178,11 +178,15 @@ describe('HistoryPage', () => {
   it('hides a deleted run at once, brings it back on Undo and sends nothing', async () => {
     list = () => page([item(1), item(2)]);
     await renderPage();
+    expect(await screen.findByText('2 runs · page 1 of 1')).toBeTruthy();
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Run 1' }));
     expect(screen.queryByText('Run 1')).toBeNull();
+    // Nor counted while its Undo toast shows.
+    expect(screen.getByText('1 run · page 1 of 1')).toBeTruthy();
     expect(lastToast().message).toBe('Deleted “Run 1”');
     lastToast().options.action.onClick();
     expect(await screen.findByText('Run 1')).toBeTruthy();
+    expect(screen.getByText('2 runs · page 1 of 1')).toBeTruthy();
     lastToast().options.onAutoClose();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(mutations()).toEqual([]);

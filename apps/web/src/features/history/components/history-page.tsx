@@ -287,7 +287,8 @@ export function HistoryPage({ search, onSearchChange }: HistoryPageProps) {
           <Pagination
             page={query.data.pagination.page}
             totalPages={query.data.pagination.total_pages}
-            total={query.data.pagination.total}
+            // Runs deleted a moment ago are gone from the list while their Undo toast shows: not counted either.
+            total={query.data.pagination.total - (query.data.items.length - items.length)}
             onPage={(page) => onSearchChange({ page })}
           />
         </>
