@@ -1,5 +1,5 @@
 import type { HistoryDetail, HistoryItem } from '@candor/contracts';
-import { type AiDetectionResult, aiDetectionResultSchema, toolServiceNames } from '@candor/contracts/tools';
+import { type AiDetectionResult, aiDetectionResultSchema } from '@candor/contracts/tools';
 import { z } from 'zod';
 
 export const AI_DETECTION = 'ai-detection' as const;
@@ -14,9 +14,8 @@ export interface AiDetectionRun {
   report: AiDetectionResult;
 }
 
-/** A history item read as an AI Detector run, or null when it is another tool's or does not read as one. */
+/** A history item read as an AI Detector run, or null when its input or result is not one. */
 export function readAiDetectionRun(detail: HistoryDetail): AiDetectionRun | null {
-  if (detail.item.model_name !== toolServiceNames[AI_DETECTION]) return null;
   const input = storedInputSchema.safeParse(detail.input);
   const report = aiDetectionResultSchema.safeParse(detail.result);
   if (!input.success || !report.success) return null;

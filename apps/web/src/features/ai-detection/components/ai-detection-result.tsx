@@ -1,3 +1,4 @@
+import { toolServiceNames } from '@candor/contracts/tools';
 import { aiVerdict, localModelNote, sourceModelWording } from '@candor/engine-ai-detect/report-wording';
 import { formatPercent } from '@candor/engine-writing/percent';
 import { useMemo } from 'react';
@@ -24,7 +25,13 @@ const legend = probabilityBands.map((band) => ({ className: band.className, labe
 /** The stored AI Detector report at ?history_id=. */
 export function AiDetectionResult({ historyId, copy, onEdit, onNew }: ResultStageProps & { copy: ToolRunCopy }) {
   return (
-    <StoredRun historyId={historyId} copy={copy} read={readAiDetectionRun} onNew={onNew}>
+    <StoredRun
+      historyId={historyId}
+      copy={copy}
+      service={toolServiceNames[AI_DETECTION]}
+      read={readAiDetectionRun}
+      onNew={onNew}
+    >
       {(run) => <AiDetectionReport key={historyId} run={run} copy={copy} onEdit={onEdit} onNew={onNew} />}
     </StoredRun>
   );

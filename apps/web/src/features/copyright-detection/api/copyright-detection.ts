@@ -1,5 +1,5 @@
 import type { HistoryDetail, HistoryItem } from '@candor/contracts';
-import { type PlagiarismResult, plagiarismResultSchema, toolServiceNames } from '@candor/contracts/tools';
+import { type PlagiarismResult, plagiarismResultSchema } from '@candor/contracts/tools';
 import { z } from 'zod';
 
 export const PLAGIARISM = 'plagiarism' as const;
@@ -29,9 +29,8 @@ export interface CopyrightRun {
   report: PlagiarismResult;
 }
 
-/** A history item read as a Copyright Detector run, or null when it is another tool's or does not read as one. */
+/** A history item read as a Copyright Detector run, or null when its input or result is not one. */
 export function readCopyrightRun(detail: HistoryDetail): CopyrightRun | null {
-  if (detail.item.model_name !== toolServiceNames[PLAGIARISM]) return null;
   const input = storedInputSchema.safeParse(detail.input);
   const report = plagiarismResultSchema.safeParse(detail.result);
   if (!input.success || !report.success) return null;

@@ -1,4 +1,5 @@
 import { comparedLine, countedLine, excludedLine, similarityVerdict } from '@candor/contracts/plagiarism-wording';
+import { toolServiceNames } from '@candor/contracts/tools';
 import { formatPercent } from '@candor/engine-writing/percent';
 import FileSpreadsheet from 'lucide-react/icons/file-spreadsheet';
 import ShieldCheck from 'lucide-react/icons/shield-check';
@@ -28,7 +29,13 @@ type CopyrightResultProps = ResultStageProps<CopyrightDraft> & { copy: ToolRunCo
 /** The stored Copyright Detector report at ?history_id=. */
 export function CopyrightDetectionResult({ historyId, copy, onEdit, onNew }: CopyrightResultProps) {
   return (
-    <StoredRun historyId={historyId} copy={copy} read={readCopyrightRun} onNew={onNew}>
+    <StoredRun
+      historyId={historyId}
+      copy={copy}
+      service={toolServiceNames[PLAGIARISM]}
+      read={readCopyrightRun}
+      onNew={onNew}
+    >
       {(run) => <CopyrightReport key={historyId} run={run} copy={copy} onEdit={onEdit} onNew={onNew} />}
     </StoredRun>
   );

@@ -13,7 +13,6 @@ export interface RedactionRun {
 
 /** A history item read as a Document Redactor run, or null when it is another tool's. */
 export function readRedactionRun(detail: HistoryDetail): RedactionRun | null {
-  if (detail.item.model_name !== 'PII_TEXT_DETECT') return null;
   const result = documentRedactionResultSchema.safeParse(detail.result);
   if (!result.success) return null;
   const input = detail.input as { file_name?: unknown } | null;

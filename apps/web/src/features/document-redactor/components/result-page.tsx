@@ -1,5 +1,5 @@
 import type { PiiEntityInfoDto } from '@candor/contracts/governance';
-import { type DocumentRedactionResult, MANUAL_REDACTION } from '@candor/contracts/tools';
+import { type DocumentRedactionResult, MANUAL_REDACTION, toolServiceNames } from '@candor/contracts/tools';
 import Braces from 'lucide-react/icons/braces';
 import Copy from 'lucide-react/icons/copy';
 import Download from 'lucide-react/icons/download';
@@ -22,6 +22,7 @@ import { saveBlob, saveCsv, saveJson } from '@/lib/download';
 import { formatDate, formatTokens } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
+import { DOCUMENT_REDACTION } from '../api/document-analysis';
 import { usePagePreviews } from '../api/page-previews';
 import { usePiiEntities, usePiiPolicies } from '../api/pii-catalogue';
 import { fetchRedactedFile, type RedactionRun, readRedactionRun } from '../api/redaction-run';
@@ -53,7 +54,13 @@ export function ResultPage({ historyId, onRedactAnother, onAdjust }: ResultPageP
         description="The redacted document, the proof that nothing can be recovered, and a report of every redaction."
         icon={tools.documentRedactor.icon}
       />
-      <StoredRun historyId={historyId} copy={redactionCopy} read={readRedactionRun} onNew={onRedactAnother}>
+      <StoredRun
+        historyId={historyId}
+        copy={redactionCopy}
+        service={toolServiceNames[DOCUMENT_REDACTION]}
+        read={readRedactionRun}
+        onNew={onRedactAnother}
+      >
         {(run) => (
           <RedactionReport
             key={historyId}

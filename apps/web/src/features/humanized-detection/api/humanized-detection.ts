@@ -1,9 +1,5 @@
 import type { HistoryDetail, HistoryItem } from '@candor/contracts';
-import {
-  type HumanizedDetectionResult,
-  humanizedDetectionResultSchema,
-  toolServiceNames,
-} from '@candor/contracts/tools';
+import { type HumanizedDetectionResult, humanizedDetectionResultSchema } from '@candor/contracts/tools';
 import { z } from 'zod';
 
 export const HUMANIZED_DETECTION = 'humanized-detection' as const;
@@ -18,9 +14,8 @@ export interface HumanizedDetectionRun {
   report: HumanizedDetectionResult;
 }
 
-/** A history item read as a Humanized Text Detector run, or null when it is another tool's or does not read as one. */
+/** A history item read as a Humanized Text Detector run, or null when its input or result is not one. */
 export function readHumanizedDetectionRun(detail: HistoryDetail): HumanizedDetectionRun | null {
-  if (detail.item.model_name !== toolServiceNames[HUMANIZED_DETECTION]) return null;
   const input = storedInputSchema.safeParse(detail.input);
   const report = humanizedDetectionResultSchema.safeParse(detail.result);
   if (!input.success || !report.success) return null;

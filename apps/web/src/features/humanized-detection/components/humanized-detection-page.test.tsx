@@ -180,7 +180,8 @@ describe('HumanizedDetectionPage', () => {
   });
 
   it('drops a stored run of another tool by a redirect, as it does an unknown one', async () => {
-    api.respond = answerDetail(detail(SHORT_TEXT, { ai_probability: 0.4 }));
+    const aiDetectorRun = detail(SHORT_TEXT, { ai_probability: 0.4 });
+    api.respond = answerDetail({ ...aiDetectorRun, item: { ...aiDetectorRun.item, model_name: 'AI_DETECTION' } });
     const { router } = await renderPage(HISTORY_ID);
     await waitFor(() => expect(router.state.location.search).toEqual({}));
     expect(screen.queryByRole('alert')).toBeNull();

@@ -1,3 +1,4 @@
+import { toolServiceNames } from '@candor/contracts/tools';
 import { classPercents, signalWording, uncertainNote } from '@candor/engine-humanized-detect/report-wording';
 import CircleHelp from 'lucide-react/icons/circle-help';
 import { useMemo } from 'react';
@@ -45,7 +46,13 @@ const signalLegend = signalKinds.map((kind) => ({
 /** The stored Humanized Text Detector report at ?history_id=. */
 export function HumanizedDetectionResult({ historyId, copy, onEdit, onNew }: ResultStageProps & { copy: ToolRunCopy }) {
   return (
-    <StoredRun historyId={historyId} copy={copy} read={readHumanizedDetectionRun} onNew={onNew}>
+    <StoredRun
+      historyId={historyId}
+      copy={copy}
+      service={toolServiceNames[HUMANIZED_DETECTION]}
+      read={readHumanizedDetectionRun}
+      onNew={onNew}
+    >
       {(run) => <HumanizedDetectionReport key={historyId} run={run} copy={copy} onEdit={onEdit} onNew={onNew} />}
     </StoredRun>
   );

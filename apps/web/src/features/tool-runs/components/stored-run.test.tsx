@@ -49,7 +49,13 @@ function Screen() {
   const historyId = (useLocation().search as { history_id?: string }).history_id;
   if (!historyId) return <p>The editor</p>;
   return (
-    <StoredRun historyId={historyId} copy={copy} read={readAiDetectionRun} onNew={() => undefined}>
+    <StoredRun
+      historyId={historyId}
+      service="AI_DETECTION"
+      copy={copy}
+      read={readAiDetectionRun}
+      onNew={() => undefined}
+    >
       {(run) => <h2>{run.item.title}</h2>}
     </StoredRun>
   );
@@ -70,6 +76,15 @@ describe('StoredRun', () => {
     // Replaced, so Back does not land on the dropped address again.
     expect(router.history.length).toBe(1);
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('keeps the id of a run of its own it cannot read, and says so', async () => {
+    api.respond = () => jsonResponse(200, { ...aiDetectionRun, input: {}, result: {} });
+    const { router } = await renderScreen();
+    expect(await screen.findByText('This check could not be opened')).toBeTruthy();
+    expect(screen.getByText(/saved in a form this version of Candor can’t show/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(router.state.location.search).toEqual({ history_id: HISTORY_ID, tab: 'x' });
   });
 
   it('drops an id the server does not know the same way', async () => {

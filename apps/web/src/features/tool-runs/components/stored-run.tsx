@@ -1,4 +1,4 @@
-import type { HistoryDetail } from '@candor/contracts';
+import type { HistoryDetail, ServiceName } from '@candor/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import CircleAlert from 'lucide-react/icons/circle-alert';
@@ -15,8 +15,10 @@ import type { ToolRunCopy } from '../lib/copy';
 
 interface StoredRunProps<Run> {
   historyId: string;
+  /** The service this tool stores its runs under: a run of any other is dropped like an unknown id. */
+  service: ServiceName;
   copy: ToolRunCopy;
-  /** The history item read as this tool's run, or null when it is another tool's (or an older shape). */
+  /** One of this tool's history items read as its run, or null when it doesn't read as one (an older shape). */
   read: (detail: HistoryDetail) => Run | null;
   onNew: () => void;
   children: (run: Run) => ReactNode;
@@ -24,30 +26,40 @@ interface StoredRunProps<Run> {
 
 /**
  * Loads a stored run (?history_id=) with the history detail query: a skeleton, then the report. An id the server
- * does not know, or another tool's run, is dropped by a redirect (spec §2, §8); a failed load says why and retries.
+ * does not know, or another tool's run, is dropped by a redirect (spec §2, §8). A failed load says why and retries;
+ * a run of this tool that can't be read says so.
  */
-export function StoredRun<Run>({ historyId, copy, read, onNew, children }: StoredRunProps<Run>) {
+export function StoredRun<Run>({ historyId, service, copy, read, onNew, children }: StoredRunProps<Run>) {
   const query = useQuery(historyDetailQueryOptions(historyId));
   const router = useRouter();
-  const run = useMemo(() => (query.data ? read(query.data) : null), [query.data, read]);
-  const notThisToolsRun = query.isSuccess && !run;
+  const detail = query.data;
+  const ownRun = detail?.item.model_name === service;
+  const run = useMemo(() => (detail && ownRun ? read(detail) : null), [detail, ownRun, read]);
+  const notThisToolsRun = query.isSuccess && !ownRun;
   // An effect, not a <Navigate>, which navigates again on every render until the screen has left.
   useEffect(() => {
     if (!notThisToolsRun) return;
     void router.navigate({ href: hrefWithout(router.state.location, ['history_id']), replace: true });
   }, [notThisToolsRun, router]);
 
-  if (query.isError) {
+  const unreadable = ownRun && !run;
+  if (query.isError || unreadable) {
     return (
       <Alert variant="destructive">
         <CircleAlert />
         <AlertTitle>This {copy.noun} could not be opened</AlertTitle>
         <AlertDescription>
-          <p>{getErrorMessage(query.error)}</p>
+          <p>
+            {query.isError
+              ? getErrorMessage(query.error)
+              : 'It was saved in a form this version of Candor can’t show. Its entry stays in your history.'}
+          </p>
           <div className="mt-2 flex flex-wrap gap-2">
-            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-              <RotateCw aria-hidden="true" /> Try again
-            </Button>
+            {query.isError && (
+              <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+                <RotateCw aria-hidden="true" /> Try again
+              </Button>
+            )}
             <Button variant="ghost" size="sm" onClick={onNew}>
               New {copy.noun}
             </Button>

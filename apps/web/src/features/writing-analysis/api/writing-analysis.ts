@@ -1,5 +1,5 @@
 import type { HistoryDetail, HistoryItem } from '@candor/contracts';
-import { toolServiceNames, writingAnalysisResultSchema } from '@candor/contracts/tools';
+import { writingAnalysisResultSchema } from '@candor/contracts/tools';
 import { z } from 'zod';
 import { toolReportPdfUrl } from '@/features/tool-runs/api/tool-jobs';
 import type { WritingReport } from '../lib/report-types';
@@ -16,9 +16,8 @@ export interface WritingAnalysisRun {
   report: WritingReport;
 }
 
-/** A history item read as a Writing Analysis run, or null when it is another tool's or does not read as one. */
+/** A history item read as a Writing Analysis run, or null when its input or result is not one. */
 export function readWritingAnalysisRun(detail: HistoryDetail): WritingAnalysisRun | null {
-  if (detail.item.model_name !== toolServiceNames[WRITING_ANALYSIS]) return null;
   const input = storedInputSchema.safeParse(detail.input);
   const report = writingAnalysisResultSchema.safeParse(detail.result);
   if (!input.success || !report.success) return null;

@@ -1,3 +1,4 @@
+import { toolServiceNames } from '@candor/contracts/tools';
 import Copy from 'lucide-react/icons/copy';
 import Download from 'lucide-react/icons/download';
 import PenLine from 'lucide-react/icons/pen-line';
@@ -10,7 +11,12 @@ import type { ToolRunCopy } from '@/features/tool-runs/lib/copy';
 import type { Draft } from '@/features/tool-runs/lib/draft';
 import { formatDate, formatTokens } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { readWritingAnalysisRun, reportPdfUrl, type WritingAnalysisRun } from '../api/writing-analysis';
+import {
+  readWritingAnalysisRun,
+  reportPdfUrl,
+  WRITING_ANALYSIS,
+  type WritingAnalysisRun,
+} from '../api/writing-analysis';
 import { useAnnotatedDocument } from '../use-annotated-document';
 import { AnnotatedDocument } from './annotated-document';
 import { CountsPanel, IssueCountsPanel, ReadabilityPanel, SentenceLengthPanel, VocabularyPanel } from './report-panels';
@@ -18,7 +24,13 @@ import { CountsPanel, IssueCountsPanel, ReadabilityPanel, SentenceLengthPanel, V
 /** The stored Writing Analysis report at ?history_id=. */
 export function ResultStage({ historyId, copy, onEdit, onNew }: ResultStageProps & { copy: ToolRunCopy }) {
   return (
-    <StoredRun historyId={historyId} copy={copy} read={readWritingAnalysisRun} onNew={onNew}>
+    <StoredRun
+      historyId={historyId}
+      copy={copy}
+      service={toolServiceNames[WRITING_ANALYSIS]}
+      read={readWritingAnalysisRun}
+      onNew={onNew}
+    >
       {(run) => <RunReport key={historyId} run={run} onEdit={onEdit} onNew={onNew} />}
     </StoredRun>
   );
