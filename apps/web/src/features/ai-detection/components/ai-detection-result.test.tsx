@@ -4,6 +4,7 @@ import { tokenizeWords } from '@candor/engine-writing/tokenize';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, notFoundResponse } from '@/test/fake-api';
+import { storedRunDetail } from '@/test/history-detail';
 import { renderWithRouter } from '@/test/render';
 import { AI_TEXT, aiReport, leaningAiReport } from '../lib/test-fixtures';
 
@@ -28,19 +29,14 @@ const { AiDetectionResult } = await import('./ai-detection-result');
 const copy = { textLabel: 'Text to check', submitLabel: 'Check for AI', noun: 'check', verb: 'check', progressing: '' };
 
 async function renderReport(report: AiReport, title = 'Essay') {
-  api.detail = {
-    item: {
-      history_id: HISTORY_ID,
-      model_name: 'AI_DETECTION',
-      title,
-      cost: tokenizeWords(AI_TEXT).length,
-      created_at: '2026-11-22T10:00:00Z',
-      has_children: false,
-      children: [],
-    },
+  api.detail = storedRunDetail({
+    historyId: HISTORY_ID,
+    service: 'AI_DETECTION',
+    title,
+    cost: tokenizeWords(AI_TEXT).length,
     input: { text: AI_TEXT },
     result: report,
-  };
+  });
   await renderWithRouter(() => (
     <AiDetectionResult historyId={HISTORY_ID} copy={copy} onEdit={() => undefined} onNew={() => undefined} />
   ));

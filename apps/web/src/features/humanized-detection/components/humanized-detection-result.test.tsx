@@ -4,6 +4,7 @@ import { tokenizeWords } from '@candor/engine-writing/tokenize';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, notFoundResponse } from '@/test/fake-api';
+import { storedRunDetail } from '@/test/history-detail';
 import { renderWithRouter } from '@/test/render';
 import { aiReport, HUMANIZED_TEXT, humanizedReport } from '../lib/test-fixtures';
 
@@ -25,19 +26,14 @@ const { HumanizedDetectionResult } = await import('./humanized-detection-result'
 const copy = { textLabel: 'Text to check', submitLabel: 'Check text', noun: 'check', verb: 'check', progressing: '' };
 
 async function renderReport(report: HumanizedReport) {
-  api.detail = {
-    item: {
-      history_id: HISTORY_ID,
-      model_name: 'QUILLBOT_ANALYSIS',
-      title: 'Budget note',
-      cost: tokenizeWords(HUMANIZED_TEXT).length,
-      created_at: '2026-11-22T10:00:00Z',
-      has_children: false,
-      children: [],
-    },
+  api.detail = storedRunDetail({
+    historyId: HISTORY_ID,
+    service: 'QUILLBOT_ANALYSIS',
+    title: 'Budget note',
+    cost: tokenizeWords(HUMANIZED_TEXT).length,
     input: { text: HUMANIZED_TEXT },
     result: report,
-  };
+  });
   await renderWithRouter(() => (
     <HumanizedDetectionResult historyId={HISTORY_ID} copy={copy} onEdit={() => undefined} onNew={() => undefined} />
   ));

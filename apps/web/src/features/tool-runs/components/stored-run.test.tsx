@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readAiDetectionRun } from '@/features/ai-detection/api/ai-detection';
 import { AI_TEXT, aiReport } from '@/features/ai-detection/lib/test-fixtures';
 import { jsonResponse, notFoundResponse } from '@/test/fake-api';
+import { storedRunDetail } from '@/test/history-detail';
 import { renderWithRouter } from '@/test/render';
 
 const HISTORY_ID = '00000000-0000-4000-8000-000000000021';
@@ -25,19 +26,14 @@ const { StoredRun } = await import('./stored-run');
 
 const copy = { textLabel: 'Text to check', submitLabel: 'Check for AI', noun: 'check', verb: 'check', progressing: '' };
 
-const aiDetectionRun: HistoryDetail = {
-  item: {
-    history_id: HISTORY_ID,
-    model_name: 'AI_DETECTION',
-    title: 'Essay',
-    cost: 40,
-    created_at: '2026-11-21T10:00:00Z',
-    has_children: false,
-    children: [],
-  },
+const aiDetectionRun = storedRunDetail({
+  historyId: HISTORY_ID,
+  service: 'AI_DETECTION',
+  title: 'Essay',
+  cost: 40,
   input: { text: AI_TEXT },
   result: aiReport,
-};
+});
 /** A run of another tool whose stored input and result happen to read as an AI Detector run's. */
 const humanizedDetectionRun: HistoryDetail = {
   ...aiDetectionRun,
