@@ -44,7 +44,16 @@ async function redact(page: Page, fileName: string, mimeType: string, bytes: Uin
   for (const value of [SECRETS.email, SECRETS.card, SECRETS.iban]) {
     await expect(findings.getByText(value).first()).toBeVisible();
   }
-  if (selected) await redactSelection(page, selected);
+  if (selected) {
+    await redactSelection(page, selected);
+    // Choosing another document by mistake loses nothing: Undo brings this one back with its choices.
+    await page.getByRole('button', { name: 'Choose another document' }).click();
+    await expect(page).toHaveURL(/\/document-redactor$/);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(page).toHaveURL(/\/document-redactor\/options$/);
+    await expect(page.getByLabel('Start from a policy')).toHaveValue('GDPR');
+    await expect(page.getByTitle(`Your selection “${selected}”: redacted`)).toBeVisible();
+  }
   await page.getByRole('button', { name: 'Redact document' }).click();
 
   await expect(page).toHaveURL(/\/document-redactor\/result/);

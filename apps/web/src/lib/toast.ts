@@ -33,6 +33,9 @@ function show(kind: Kind, message: string, options?: ExternalToast) {
   });
 }
 
+/** How long a toast offering Undo stays: long enough to read it and reach the button. */
+export const UNDO_WINDOW_MS = 6_000;
+
 export const toast = {
   success: (message: string, options?: ExternalToast) => show('success', message, options),
   error: (message: string, options?: ExternalToast) => show('error', message, options),

@@ -21,6 +21,12 @@ let currentDocument: RedactorDocument | null = null;
 let currentDraft: RedactionDraft | null = null;
 let currentResult: RedactorResult | null = null;
 
+function clear() {
+  currentDocument = null;
+  currentDraft = null;
+  currentResult = null;
+}
+
 export const redactorStore = {
   document: () => currentDocument,
   selectedFile: () => currentDocument?.file ?? null,
@@ -42,9 +48,18 @@ export const redactorStore = {
   },
   /** The original document of a stored run, when this tab still has it. */
   originalOf: (historyId: string) => (currentResult?.historyId === historyId ? currentResult.document : null),
-  clear: () => {
-    currentDocument = null;
-    currentDraft = null;
-    currentResult = null;
+  clear,
+  /**
+   * "Choose another document": forgets the document, its choices and its result, and returns the Undo, which brings
+   * them back and says whether it could — not once another document has been chosen.
+   */
+  close: () => {
+    const closed = { document: currentDocument, draft: currentDraft, result: currentResult };
+    clear();
+    return () => {
+      if (currentDocument || !closed.document) return false;
+      ({ document: currentDocument, draft: currentDraft, result: currentResult } = closed);
+      return true;
+    };
   },
 };

@@ -2,11 +2,8 @@ import { type HistoryDeleteResult, historyDeleteResultSchema } from '@candor/con
 import type { QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { api, getErrorMessage, parseJson } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
+import { toast, UNDO_WINDOW_MS } from '@/lib/toast';
 import { historyKeys } from './history.queries';
-
-/** How long the Undo toast stays before the deletion is sent. */
-export const UNDO_WINDOW_MS = 6_000;
 
 export function deleteHistoryItems(ids: string[]): Promise<HistoryDeleteResult> {
   const [only] = ids;

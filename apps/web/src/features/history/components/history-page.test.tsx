@@ -28,9 +28,12 @@ vi.mock('@/lib/api-client', async (importOriginal) => {
 });
 
 const toasts = vi.hoisted(() => ({ shown: [] as { message: string; options: Record<string, unknown> }[] }));
-vi.mock('@/lib/toast', () => {
+vi.mock('@/lib/toast', async (importOriginal) => {
   const record = (message: string, options: Record<string, unknown> = {}) => toasts.shown.push({ message, options });
-  return { toast: { message: record, success: record, error: record, info: record, warning: record } };
+  return {
+    ...(await importOriginal<typeof import('@/lib/toast')>()),
+    toast: { message: record, success: record, error: record, info: record, warning: record },
+  };
 });
 
 const { HistoryPage } = await import('./history-page');

@@ -1,5 +1,6 @@
 import { createFileRoute, Navigate } from '@tanstack/react-router';
 import { OptionsPage } from '@/features/document-redactor/components/options-page';
+import { chooseAnotherDocument } from '@/features/document-redactor/lib/choose-another';
 import { requireDocument } from '@/features/document-redactor/lib/guards';
 import { redactorStore } from '@/features/document-redactor/store';
 import { titleHead } from '@/lib/head';
@@ -19,10 +20,12 @@ function RouteComponent() {
     <OptionsPage
       document={document}
       onDone={(historyId) => void navigate({ to: '/document-redactor/result', search: { history_id: historyId } })}
-      onChooseAnother={() => {
-        redactorStore.clear();
-        void navigate({ to: '/document-redactor' });
-      }}
+      onChooseAnother={() =>
+        chooseAnotherDocument({
+          toUpload: () => void navigate({ to: '/document-redactor' }),
+          backTo: () => void navigate({ to: '/document-redactor/options' }),
+        })
+      }
     />
   );
 }

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Navigate } from '@tanstack/react-router';
 import { readRedactionRun } from '@/features/document-redactor/api/redaction-run';
 import { ResultPage } from '@/features/document-redactor/components/result-page';
+import { chooseAnotherDocument } from '@/features/document-redactor/lib/choose-another';
 import { requireResult } from '@/features/document-redactor/lib/guards';
-import { redactorStore } from '@/features/document-redactor/store';
 import { historyDetailQueryOptions } from '@/features/history/api/history.queries';
 import { titleHead } from '@/lib/head';
 import { historyIdSearchSchema } from '@/lib/search-params';
@@ -27,10 +27,12 @@ function RouteComponent() {
   return (
     <ResultPage
       historyId={history_id}
-      onRedactAnother={() => {
-        redactorStore.clear();
-        void navigate({ to: '/document-redactor' });
-      }}
+      onRedactAnother={() =>
+        chooseAnotherDocument({
+          toUpload: () => void navigate({ to: '/document-redactor' }),
+          backTo: () => void navigate({ to: '/document-redactor/result', search: { history_id } }),
+        })
+      }
       onAdjust={() => void navigate({ to: '/document-redactor/options' })}
     />
   );
