@@ -31,18 +31,18 @@ import {
  * the redacted strings and any occurrence left is replaced too.
  */
 
-const STORY_TYPES = [
-  'document.main+xml',
-  'document.macroEnabled.main+xml',
-  'template.main+xml',
-  'header+xml',
-  'footer+xml',
-  'footnotes+xml',
-  'endnotes+xml',
+/** Story parts by content type, in the order a reader meets them on a page: header, body, footer, then the notes. */
+const STORY_ORDER: ReadonlyArray<readonly string[]> = [
+  ['header+xml'],
+  ['document.main+xml', 'document.macroEnabled.main+xml', 'template.main+xml'],
+  ['footer+xml'],
+  ['footnotes+xml'],
+  ['endnotes+xml'],
 ];
+const BODY_PART = 'word/document.xml';
 const BREAK_BETWEEN_PARTS = '\n';
 
-/** The parts whose text is the document's text, in reading order: body, headers, footers, footnotes, endnotes. */
+/** The parts whose text is the document's text, in reading order: headers, body, footers, footnotes, endnotes. */
 async function storyParts(docx: DocxPackage): Promise<string[]> {
   const contentTypes = await docx.xml('[Content_Types].xml');
   const typed = new Map<string, string>();
@@ -51,10 +51,8 @@ async function storyParts(docx: DocxPackage): Promise<string[]> {
     typed.set((override.getAttribute('PartName') ?? '').replace(/^\//, ''), override.getAttribute('ContentType') ?? '');
   }
   const rank = (name: string) => {
-    if (name === 'word/document.xml') return 0;
-    const type = typed.get(name) ?? '';
-    const index = STORY_TYPES.findIndex((story) => type.endsWith(story));
-    return index < 0 ? -1 : Math.max(1, index - 2);
+    const type = name === BODY_PART ? 'document.main+xml' : (typed.get(name) ?? '');
+    return STORY_ORDER.findIndex((types) => types.some((story) => type.endsWith(story)));
   };
   return docx.partNames
     .filter((name) => docx.isXml(name) && rank(name) >= 0)
@@ -65,6 +63,8 @@ interface Stories {
   text: string;
   segments: Segment[];
   documents: Document[];
+  /** The main document part, which holds the page size. */
+  body: Document | undefined;
   hidden: Set<string>;
 }
 
@@ -72,15 +72,17 @@ async function readStories(docx: DocxPackage): Promise<Stories> {
   const hidden = stylesHiding(await docx.xml('word/styles.xml'));
   const reader = new StoryReader(hidden);
   const documents: Document[] = [];
-  for (const [index, name] of (await storyParts(docx)).entries()) {
+  let body: Document | undefined;
+  for (const name of await storyParts(docx)) {
     const document = await docx.xml(name);
     if (!document?.documentElement) continue;
-    if (index > 0) reader.append(BREAK_BETWEEN_PARTS);
+    if (documents.length > 0) reader.append(BREAK_BETWEEN_PARTS);
     reader.read(document.documentElement);
     documents.push(document);
+    if (name === BODY_PART) body = document;
   }
   const { text, segments } = reader.build();
-  return { text, segments, documents, hidden };
+  return { text, segments, documents, body, hidden };
 }
 
 const TWIPS_PER_POINT = 20;
@@ -98,8 +100,8 @@ function pageSize(body: Document | undefined): { width: number; height: number }
 
 export async function readDocx(bytes: Uint8Array, maxBytes: number): Promise<DocumentText> {
   const docx = await DocxPackage.open(bytes, docxUnpackLimit(maxBytes));
-  const { text, documents } = await readStories(docx);
-  return { kind: 'docx', text, pages: [{ number: 1, ...pageSize(documents[0]), start: 0, end: text.length }] };
+  const { text, body } = await readStories(docx);
+  return { kind: 'docx', text, pages: [{ number: 1, ...pageSize(body), start: 0, end: text.length }] };
 }
 
 /** A .docx has no fixed pages to draw boxes on; findings are shown in its text. */

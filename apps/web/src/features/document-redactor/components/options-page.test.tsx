@@ -205,6 +205,13 @@ describe('OptionsPage', () => {
     expect(screen.getByRole('radio', { name: 'Pseudonym' })).toBeTruthy();
   });
 
+  it('says before the run what else the redacted file leaves out', async () => {
+    await renderOptions();
+    expect(screen.getByRole('region', { name: 'Also left out' }).textContent).toMatch(
+      /PDF is flattened.*metadata, annotations, form fields, attachments and scripts are left out/,
+    );
+  });
+
   it('will not redact nothing, and says why', async () => {
     await renderOptions();
     await userEvent.selectOptions(screen.getByLabelText('Start from a policy'), 'PCI_DSS');

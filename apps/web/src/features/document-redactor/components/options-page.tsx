@@ -23,7 +23,7 @@ import { DOCUMENT_REDACTION } from '../api/document-analysis';
 import { usePagePreviews } from '../api/page-previews';
 import { usePiiEntities, usePiiPolicies } from '../api/pii-catalogue';
 import { redactionCopy } from '../lib/copy';
-import { excerpt, kindLabels, plural } from '../lib/document-meta';
+import { alsoLeftOut, excerpt, kindLabels, plural } from '../lib/document-meta';
 import { draftReducer, initialDraft } from '../lib/draft';
 import { entityColour, manualColour } from '../lib/entity-colours';
 import { type Finding, groupFindings, groupPositions, typeLabel } from '../lib/findings';
@@ -365,6 +365,11 @@ function RedactionEditor({
           <ReportPanel title="How redactions look">
             <StylePicker text={text} redactions={redactions} style={draft.style} dispatch={dispatch} />
           </ReportPanel>
+          {alsoLeftOut[analysis.kind] && (
+            <ReportPanel title="Also left out">
+              <p className="text-muted-foreground text-sm">{alsoLeftOut[analysis.kind]}</p>
+            </ReportPanel>
+          )}
           <ReportPanel title={`Findings (${findings.length.toLocaleString('en-US')})`}>
             <FindingsList
               findings={findings}

@@ -7,6 +7,17 @@ export const kindLabels: Record<DocumentKind, string> = {
   image: 'Image',
 };
 
+/**
+ * What the redacted file leaves out besides the redactions, said before the run so nothing goes missing unannounced:
+ * a text file has nothing else to lose.
+ */
+export const alsoLeftOut: Record<DocumentKind, string | null> = {
+  pdf: 'The redacted PDF is flattened: each page becomes a picture, with a searchable layer of the text that stays. Its metadata, annotations, form fields, attachments and scripts are left out.',
+  docx: 'Comments, hidden text and deleted tracked changes are left out of the redacted file (they aren’t in the text shown here), and so are the properties that name the author, title or subject. Tracked insertions become plain text.',
+  text: null,
+  image: 'The image is saved again without its metadata (camera, place, software and the like).',
+};
+
 export interface StyleOption {
   value: DocumentRedactionStyle;
   label: string;
