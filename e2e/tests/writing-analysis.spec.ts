@@ -61,6 +61,15 @@ test('writing analysis: paste and upload, see the report, reopen it from history
   expect(await balance(page)).toBe(before - pastedCost);
   await expect(page.getByRole('button', { name: /recieve/ }).first()).toBeVisible();
 
+  // A fix applied in the report survives a reload.
+  await page.getByRole('button', { name: 'Spelling: recieve' }).click();
+  await page.getByRole('button', { name: 'Apply “receive”' }).click();
+  const analysed = page.getByRole('document', { name: 'Analysed text' });
+  await expect(analysed).toContainText('Every manager will receive');
+  await page.reload();
+  await expect(analysed).toContainText('Every manager will receive');
+  await expect(page.getByText(/You have edited the text/)).toBeVisible();
+
   // 2. A Word document: its text fills the editor and is analysed.
   await page.getByRole('button', { name: 'New analysis' }).click();
   const docx = buildDocx(

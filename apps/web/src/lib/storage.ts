@@ -9,6 +9,8 @@ export const storageKeys = {
   runningJob: (tool: string) => `tool-job:${tool}`,
   /** The text of the Writing Analysis run in progress, given back if it is cancelled after a reload. */
   writingAnalysisDraft: 'writing-analysis:draft',
+  /** The fixes and dismissals made in a Writing Analysis report, so a reload keeps them (sessionStorage). */
+  writingAnalysisEdits: (historyId: string) => `writing-analysis:edits:${historyId}`,
 } as const;
 
 type Area = 'local' | 'session';

@@ -1,6 +1,10 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { readStorage, removeStorage, storageKeys, writeStorage } from '@/lib/storage';
 import { applySuggestion } from './lib/edits';
 import type { WritingIssue } from './lib/report-types';
+
+/** One thing the writer did to the report's text, by issue id, so it can be stored and done again after a reload. */
+type Change = { kind: 'apply'; issueId: string; replacement: string } | { kind: 'dismiss'; issueId: string };
 
 interface DocumentState {
   text: string;
@@ -23,51 +27,76 @@ export interface AnnotatedDocument {
   lastChange: string | null;
 }
 
+const isChange = (value: unknown): value is Change => {
+  const change = value as Partial<Record<string, unknown>> | null;
+  return (
+    typeof change?.issueId === 'string' &&
+    (change.kind === 'dismiss' || (change.kind === 'apply' && typeof change.replacement === 'string'))
+  );
+};
+
+function readChanges(key: string): Change[] {
+  try {
+    const stored: unknown = JSON.parse(readStorage('session', key) ?? '[]');
+    return Array.isArray(stored) && stored.every(isChange) ? stored : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Each state the changes lead through, the analysed one first; a change that no longer fits stops the replay. */
+function replay(text: string, issues: WritingIssue[], changes: readonly Change[]): DocumentState[] {
+  const states: DocumentState[] = [{ text, issues, dismissed: new Set(), lastChange: null }];
+  for (const change of changes) {
+    const state = states[states.length - 1] as DocumentState;
+    const issue = state.issues.find((open) => open.id === change.issueId);
+    if (!issue) break;
+    states.push(
+      change.kind === 'apply'
+        ? {
+            ...applySuggestion(state, issue, change.replacement),
+            dismissed: state.dismissed,
+            lastChange: change.replacement
+              ? `Replaced “${issue.text}” with “${change.replacement}”`
+              : `Removed “${issue.text}”`,
+          }
+        : { ...state, dismissed: new Set([...state.dismissed, issue.id]), lastChange: `Dismissed “${issue.text}”` },
+    );
+  }
+  return states;
+}
+
 /**
  * The analysed text as the writer fixes it: applying a suggestion edits the text and moves the other issues,
- * dismissing hides an issue. Every change is undoable; the states are cheap to keep (strings are shared).
+ * dismissing hides an issue, and every change is undoable. The changes are kept in the tab's session storage under
+ * the run's id, so a reload shows the text as the writer left it.
  */
-export function useAnnotatedDocument(text: string, issues: WritingIssue[]): AnnotatedDocument {
-  const initial: DocumentState = { text, issues, dismissed: new Set(), lastChange: null };
-  const [history, setHistory] = useState<DocumentState[]>([initial]);
-  // A new run (another history item) starts over.
-  const [source, setSource] = useState({ text, issues });
-  if (source.text !== text || source.issues !== issues) {
-    setSource({ text, issues });
-    setHistory([initial]);
-  }
-  const current = history.at(-1) ?? initial;
+export function useAnnotatedDocument(text: string, issues: WritingIssue[], historyId: string): AnnotatedDocument {
+  // The report is keyed by its run, so another run mounts afresh and reads its own changes.
+  const key = storageKeys.writingAnalysisEdits(historyId);
+  const [changes, setChanges] = useState(() => readChanges(key));
+  const states = useMemo(() => replay(text, issues, changes), [text, issues, changes]);
+  const current = states[states.length - 1] as DocumentState;
 
-  const push = useCallback(
-    (next: (state: DocumentState) => DocumentState) =>
-      setHistory((states) => {
-        const last = states.at(-1);
-        return last ? [...states, next(last)] : states;
-      }),
-    [],
-  );
+  useEffect(() => {
+    if (changes.length > 0) writeStorage('session', key, JSON.stringify(changes));
+    else removeStorage('session', key);
+  }, [key, changes]);
 
   const apply = useCallback(
     (issue: WritingIssue, replacement: string) =>
-      push((state) => ({
-        ...applySuggestion(state, issue, replacement),
-        dismissed: state.dismissed,
-        lastChange: replacement ? `Replaced “${issue.text}” with “${replacement}”` : `Removed “${issue.text}”`,
-      })),
-    [push],
+      setChanges((changes) => [...changes, { kind: 'apply', issueId: issue.id, replacement }]),
+    [],
   );
-
   const dismiss = useCallback(
-    (issue: WritingIssue) =>
-      push((state) => ({
-        ...state,
-        dismissed: new Set([...state.dismissed, issue.id]),
-        lastChange: `Dismissed “${issue.text}”`,
-      })),
-    [push],
+    (issue: WritingIssue) => setChanges((changes) => [...changes, { kind: 'dismiss', issueId: issue.id }]),
+    [],
   );
-
-  const undo = useCallback(() => setHistory((states) => (states.length > 1 ? states.slice(0, -1) : states)), []);
+  // Changes the replay stopped before (stored ones that no longer fit) go with the one undone.
+  const undo = useCallback(
+    () => setChanges((changes) => changes.slice(0, Math.max(0, states.length - 2))),
+    [states.length],
+  );
 
   return {
     text: current.text,

@@ -46,7 +46,7 @@ function RunReport({
   onNew: () => void;
 }) {
   const { item, report } = run;
-  const document = useAnnotatedDocument(run.text, report.issues);
+  const document = useAnnotatedDocument(run.text, report.issues, item.history_id);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(document.text);

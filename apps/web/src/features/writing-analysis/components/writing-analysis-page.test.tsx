@@ -230,6 +230,27 @@ describe('WritingAnalysisPage', () => {
     expect(within(issuesFound).getByText('Spelling').parentElement?.textContent).toBe('Spelling1');
   });
 
+  it('keeps the fixes and dismissals made in a report across a reload, and their undo', async () => {
+    api.respond = (method, path) =>
+      method === 'GET' && path === `v2/ai-detector/user-history/${HISTORY_ID}` ? jsonResponse(200, detail) : undefined;
+    const first = await renderPage(HISTORY_ID);
+    await userEvent.click(await screen.findByRole('button', { name: 'Spelling: teh' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Apply “the”' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Adverb: really' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Dismiss' }));
+    first.unmount();
+
+    await renderPage(HISTORY_ID);
+    const documentText = await screen.findByRole('document', { name: 'Analysed text' });
+    expect(documentText.textContent).toBe(TEXT.replace('teh', 'the'));
+    expect(screen.queryByRole('button', { name: 'Adverb: really' })).toBeNull();
+    expect(screen.getByText(/You have edited the text/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(documentText.textContent).toBe(TEXT);
+    expect(sessionStorage.length).toBe(0);
+  });
+
   it('gives focus back to the highlight when its popover closes', async () => {
     api.respond = (method, path) =>
       method === 'GET' && path === `v2/ai-detector/user-history/${HISTORY_ID}` ? jsonResponse(200, detail) : undefined;
