@@ -1,5 +1,5 @@
 import { useRouterState } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { SidebarBrand, SidebarNav } from './app-sidebar';
 import { MobileNavButton } from './mobile-nav-button';
@@ -8,10 +8,13 @@ import { MobileNavButton } from './mobile-nav-button';
 export default function MobileNav({ defaultOpen }: { defaultOpen: boolean }) {
   const [open, setOpen] = useState(defaultOpen);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  // Close the sheet whenever the page changes (links, back button).
-  useEffect(() => {
-    if (pathname) setOpen(false);
-  }, [pathname]);
+  // Close the sheet whenever the page changes (links, back button) — only then: an effect would also run on mount
+  // and close the sheet the first tap has just opened with `defaultOpen`.
+  const [openedOn, setOpenedOn] = useState(pathname);
+  if (pathname !== openedOn) {
+    setOpenedOn(pathname);
+    setOpen(false);
+  }
   return (
     <Sheet open={open} onOpenChange={setOpen}>
       <SheetTrigger asChild>
