@@ -136,6 +136,12 @@ const detectorTextSchema = z
     'The detectors read English text; this text has too few English words to check',
   );
 
+/**
+ * Words the AI detector needs to judge a text; shorter ones always come back "Too short to tell", so the screen
+ * doesn't offer to charge for them. The model file's `minimumWords` (a server test checks they agree).
+ */
+export const AI_DETECTION_MINIMUM_WORDS = 40;
+
 export const aiDetectionInputSchema = z.object({
   text: detectorTextSchema,
   file_name: z.string().trim().min(1).max(255).optional(),

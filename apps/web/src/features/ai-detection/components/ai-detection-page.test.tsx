@@ -1,5 +1,5 @@
 import type { HistoryDetail } from '@candor/contracts';
-import type { JobSnapshot } from '@candor/contracts/tools';
+import { AI_DETECTION_MINIMUM_WORDS, type JobSnapshot } from '@candor/contracts/tools';
 import { tokenizeWords } from '@candor/engine-writing/tokenize';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -342,6 +342,18 @@ describe('AiDetectionPage', () => {
     await waitFor(() => expect(api.requests.some((r) => r.path === 'ai-detector/user-token-balance/')).toBe(true));
     await userEvent.click(screen.getByRole('button', { name: 'Check for AI' }));
     expect(await screen.findByRole('heading', { name: 'Checking your text' })).toBeTruthy();
+  });
+
+  it('does not offer to check a text too short to judge, and says how short it is', async () => {
+    await renderPage();
+    await userEvent.click(screen.getByLabelText('Text to check'));
+    await userEvent.paste('This is a short text.');
+    expect(
+      screen.getByText(`The detector needs at least ${AI_DETECTION_MINIMUM_WORDS} words to judge a text; this has 5.`),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Check for AI' })).toHaveProperty('disabled', true);
+    await userEvent.keyboard('{Control>}{Enter}{/Control}');
+    expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 
   it('lays out right-to-left text from the right, and offers Ctrl+Enter only where there is a keyboard', async () => {

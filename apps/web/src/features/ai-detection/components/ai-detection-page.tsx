@@ -1,8 +1,15 @@
-import { aiDetectionInputSchema } from '@candor/contracts/tools';
+import { AI_DETECTION_MINIMUM_WORDS, aiDetectionInputSchema } from '@candor/contracts/tools';
+import { tokenizeWords } from '@candor/engine-writing/tokenize';
 import type { ReactNode } from 'react';
 import { tools } from '@/config/navigation';
-import { ToolRunPage, type ToolScreenProps } from '@/features/tool-runs/components/tool-run-page';
+import {
+  type ToolRunInput,
+  ToolRunPage,
+  type ToolScreenProps,
+  textOnly,
+} from '@/features/tool-runs/components/tool-run-page';
 import type { ToolRunCopy } from '@/features/tool-runs/lib/copy';
+import type { Draft } from '@/features/tool-runs/lib/draft';
 import { textProblemFrom } from '@/features/tool-runs/lib/text-problem';
 import { AI_DETECTION } from '../api/ai-detection';
 import { AiDetectionResult } from './ai-detection-result';
@@ -18,6 +25,16 @@ const copy: ToolRunCopy = {
 /** The text of the run in progress (sessionStorage), so Cancel after a reload still gives it back. */
 const DRAFT_KEY = `${AI_DETECTION}:draft`;
 const textProblem = textProblemFrom(aiDetectionInputSchema.shape.text);
+
+/** A shorter text always comes back "Too short to tell": the run isn't offered, so nobody pays for that. */
+function tooShort({ text }: Draft): string | null {
+  const words = tokenizeWords(text).length;
+  return words > 0 && words < AI_DETECTION_MINIMUM_WORDS
+    ? `The detector needs at least ${AI_DETECTION_MINIMUM_WORDS} words to judge a text; this has ${words}.`
+    : null;
+}
+
+const input: ToolRunInput<Draft> = { ...textOnly, blocker: tooShort };
 
 interface AiDetectionPageProps extends ToolScreenProps {
   /** Shown above the editor or report (the licence welcome). */
@@ -36,6 +53,7 @@ export function AiDetectionPage({ historyId, onShowRun, onLeaveRun, children }: 
       onShowRun={onShowRun}
       onLeaveRun={onLeaveRun}
       textProblem={textProblem}
+      input={input}
       renderResult={(props) => <AiDetectionResult {...props} copy={copy} />}
     >
       {children}

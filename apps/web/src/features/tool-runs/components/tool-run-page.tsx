@@ -36,7 +36,7 @@ export interface ToolRunInput<D extends Draft> {
 }
 
 /** A text tool's input: the text, titled by the file it came from. */
-const textOnly: ToolRunInput<Draft> = {
+export const textOnly: ToolRunInput<Draft> = {
   empty: { text: '' },
   restore: (stored) => stored,
   body: (draft) => (draft.fileName ? { text: draft.text, file_name: draft.fileName } : { text: draft.text }),
