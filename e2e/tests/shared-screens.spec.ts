@@ -69,3 +69,46 @@ test('every page has a "{page title} | Candor Dashboard" title', async ({ page }
     await expect(page).toHaveTitle(title);
   }
 });
+
+test.describe('on a phone', () => {
+  // The cookie banner is part of what must fit.
+  test.use({ consentGiven: false, viewport: { width: 390, height: 844 } });
+
+  test('the menu opens on the first tap and no page scrolls sideways', async ({ page }) => {
+    test.setTimeout(60_000);
+    const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+
+    // Signed out: the pricing header and the cookie banner's buttons fit.
+    await page.goto('/pricing');
+    await expect(page.getByRole('link', { name: 'Create account' })).toBeInViewport();
+    await expect(page.getByRole('button', { name: 'Accept' })).toBeInViewport();
+    expect(await pageWidth()).toBe(390);
+    await page.getByRole('button', { name: 'Accept' }).click();
+
+    await createSignedInUser(page);
+    // A run with a long title, so the dashboard lists it and charts its tokens.
+    await page.goto('/ai-detector');
+    await page
+      .getByLabel('Text to check')
+      .fill(
+        'The committee met on Tuesday to review the annual budget, and after a long discussion about the rising cost ' +
+          'of maintenance, it agreed to postpone the purchase of new equipment until the spring. Several members ' +
+          'asked for a clearer breakdown of the expenses, and the treasurer promised to circulate a revised report.',
+      );
+    await page.getByRole('button', { name: 'Check for AI', exact: true }).click();
+    await expect(page).toHaveURL(/history_id=/, { timeout: 30_000 });
+
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: /The committee met on Tuesday/ })).toBeVisible();
+    expect(await pageWidth()).toBe(390);
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await expect(page.getByRole('dialog', { name: 'Navigation' })).toBeVisible();
+    await page.getByRole('dialog', { name: 'Navigation' }).getByRole('link', { name: 'Copyright Detector' }).click();
+    await expect(page.getByRole('dialog', { name: 'Navigation' })).toHaveCount(0);
+
+    await page.getByRole('textbox', { name: 'Web addresses' }).fill('https://en.wikipedia.org/wiki/Printing_press');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(page.getByRole('list', { name: 'Source web addresses' })).toBeVisible();
+    expect(await pageWidth()).toBe(390);
+  });
+});

@@ -17,13 +17,14 @@ export function AppLayout() {
       <PublicShell
         actions={
           <>
-            <ThemeToggle />
-            <Button asChild variant="ghost">
+            {/* A phone keeps the system theme here: the toggle would push the buttons off a 390 px screen. */}
+            <ThemeToggle className="hidden sm:inline-flex" />
+            <Button asChild variant="ghost" size="sm">
               <Link to="/auth/signin" search={encodeRedirect(location)}>
                 Sign in
               </Link>
             </Button>
-            <Button asChild>
+            <Button asChild size="sm">
               <Link to="/auth/signup">Create account</Link>
             </Button>
           </>

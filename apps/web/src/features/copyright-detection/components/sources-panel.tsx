@@ -51,7 +51,7 @@ export function SourcesPanel(props: SourcesPanelProps) {
           What to compare the text with: files, web pages or your earlier documents. Add at least one.
         </p>
       </div>
-      <div className="grid gap-x-6 gap-y-5 md:grid-cols-2">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-x-6 gap-y-5 md:grid-cols-2">
         <SourceFiles {...props} />
         <SourceUrls {...props} />
         <EarlierDocuments {...props} />

@@ -20,7 +20,9 @@ export function RunTitleLink({ item, className }: { item: HistoryItem; className
       search={{ history_id: item.history_id } as never}
       className={cn(
         // A faint underline says it is a link before the pointer finds it (the icon that opened runs is gone).
-        'rounded-sm underline decoration-border underline-offset-4 outline-none hover:decoration-current focus-visible:ring-[3px] focus-visible:ring-ring/50',
+        // Relative, so its hidden words sit inside it: after a long title cut by `truncate` they would otherwise
+        // widen a phone's page.
+        'relative rounded-sm underline decoration-border underline-offset-4 outline-none hover:decoration-current focus-visible:ring-[3px] focus-visible:ring-ring/50',
         className,
       )}
     >

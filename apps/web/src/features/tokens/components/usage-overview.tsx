@@ -88,30 +88,33 @@ function ChartSkeleton() {
 export function UsageTable({ data }: { data: UsageChartData }) {
   const captionId = useId();
   return (
-    <table className="sr-only" aria-labelledby={captionId}>
-      <caption id={captionId}>Tokens used per day and per service, {formatTokens(data.total)} in total</caption>
-      <thead>
-        <tr>
-          <th scope="col">Day</th>
-          {data.services.map((service) => (
-            <th key={service} scope="col">
-              {serviceLabels[service]}
-            </th>
-          ))}
-          <th scope="col">Total</th>
-        </tr>
-      </thead>
-      <tbody>
-        {data.rows.map((row) => (
-          <tr key={row.date}>
-            <th scope="row">{formatDay(row.date, { dateStyle: 'medium' })}</th>
+    // The wrapper hides it: a table ignores sr-only's 1px width and would widen a phone's page.
+    <div className="sr-only">
+      <table aria-labelledby={captionId}>
+        <caption id={captionId}>Tokens used per day and per service, {formatTokens(data.total)} in total</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
             {data.services.map((service) => (
-              <td key={service}>{formatTokens(row[service] ?? 0)}</td>
+              <th key={service} scope="col">
+                {serviceLabels[service]}
+              </th>
             ))}
-            <td>{formatTokens(row.total)}</td>
+            <th scope="col">Total</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {data.rows.map((row) => (
+            <tr key={row.date}>
+              <th scope="row">{formatDay(row.date, { dateStyle: 'medium' })}</th>
+              {data.services.map((service) => (
+                <td key={service}>{formatTokens(row[service] ?? 0)}</td>
+              ))}
+              <td>{formatTokens(row.total)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -52,7 +52,10 @@ export function DashboardPage() {
         <BalanceCards />
       </section>
 
-      <section aria-label="Usage and recent runs" className="grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <section
+        aria-label="Usage and recent runs"
+        className="grid grid-cols-[minmax(0,1fr)] gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"
+      >
         <UsageOverview />
         <RecentHistory />
       </section>
