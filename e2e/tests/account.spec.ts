@@ -140,6 +140,11 @@ test('deleting the account leaves no personal data and the user can no longer si
   await page.getByRole('button', { name: 'Delete account' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Delete your account?' })).toBeVisible();
+  // The dialog takes focus itself, so the first Tab reaches the first reason, not the message box below them.
+  await expect(dialog).toBeFocused();
+  await expect(dialog.getByLabel('I found another tool')).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('checkbox').first()).toBeFocused();
   await dialog.getByLabel('I found another tool').check();
   await dialog.getByLabel('It is too expensive').check();
   await dialog.locator('textarea[name="message"]').fill('Moving on, thanks.');

@@ -57,6 +57,8 @@ test('the contact form is prefilled, shows every validation message, sends the r
   await form.getByRole('button', { name: 'Send message' }).click();
 
   await expect(page.getByText('Thank you, Ada <b>Lovelace</b>!')).toBeVisible();
+  // Focus moves to the confirmation that replaced the form, and back to the form after it.
+  await expect(page.getByRole('status').filter({ hasText: 'Thank you' })).toBeFocused();
   await expect(page.getByText(`will reply to ${user.email}`)).toBeVisible();
   await expect(page.getByText('Message sent')).toBeVisible();
 
@@ -69,4 +71,5 @@ test('the contact form is prefilled, shows every validation message, sends the r
 
   await page.getByRole('button', { name: 'Send another message' }).click();
   await expect(form.locator('textarea[name="message"]')).toHaveValue('');
+  await expect(form.locator('input[name="full_name"]')).toBeFocused();
 });

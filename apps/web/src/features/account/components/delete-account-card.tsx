@@ -42,7 +42,15 @@ export function DeleteAccountCard({ profile }: { profile: Profile }) {
           <DialogTrigger asChild>
             <Button variant="destructive">Delete account</Button>
           </DialogTrigger>
-          <DialogContent className="max-h-[90vh] overflow-y-auto">
+          <DialogContent
+            className="max-h-[90vh] overflow-y-auto"
+            // The dialog itself takes focus, so Tab starts at the reasons: they load after it opens, and Radix would
+            // otherwise focus "Anything else?" below them.
+            onOpenAutoFocus={(event) => {
+              event.preventDefault();
+              (event.currentTarget as HTMLElement | null)?.focus();
+            }}
+          >
             <DeleteAccountForm profile={profile} onCancel={() => setOpen(false)} />
           </DialogContent>
         </Dialog>

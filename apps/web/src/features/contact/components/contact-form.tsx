@@ -8,7 +8,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import CalendarClock from 'lucide-react/icons/calendar-clock';
 import CircleCheck from 'lucide-react/icons/circle-check';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormAlert, FormField, SubmitButton } from '@/components/form/form-parts';
 import { Button } from '@/components/ui/button';
@@ -47,6 +47,13 @@ export function ContactForm({ user, source }: ContactFormProps) {
     defaultValues: defaults(),
   });
   const { errors, isSubmitting } = form.formState;
+  // The confirmation replaces the form and the form replaces it: focus moves with them, never left on <body>.
+  const confirmation = useRef<HTMLDivElement>(null);
+  const [returned, setReturned] = useState(false);
+  useEffect(() => {
+    if (sent) confirmation.current?.focus();
+    else if (returned) form.setFocus('full_name');
+  }, [sent, returned, form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
@@ -61,7 +68,13 @@ export function ContactForm({ user, source }: ContactFormProps) {
 
   if (sent) {
     return (
-      <Card className="mx-auto max-w-2xl text-center" role="status" aria-labelledby="contact-sent-title">
+      <Card
+        ref={confirmation}
+        tabIndex={-1}
+        className="mx-auto max-w-2xl text-center outline-none"
+        role="status"
+        aria-labelledby="contact-sent-title"
+      >
         <CardHeader className="items-center">
           <span className="mx-auto inline-flex size-12 items-center justify-center rounded-full bg-success/15 text-success">
             <CircleCheck className="size-6" aria-hidden="true" />
@@ -81,6 +94,7 @@ export function ContactForm({ user, source }: ContactFormProps) {
             onClick={() => {
               form.reset(defaults());
               setSent(null);
+              setReturned(true);
             }}
           >
             Send another message
