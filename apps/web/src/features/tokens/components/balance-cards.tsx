@@ -34,21 +34,21 @@ export function BalanceCards() {
   const items = [
     {
       label: 'Total balance',
-      value: formatBalance(totalTokens(data)),
+      value: totalTokens(data),
       icon: isUnlimited(data.plan_balance) ? InfinityIcon : Coins,
       hint: 'Everything you can spend',
       highlight: true,
     },
-    { label: 'Plan tokens', value: formatBalance(data.plan_balance), icon: Wallet, hint: 'Included in your plan' },
+    { label: 'Plan tokens', value: data.plan_balance, icon: Wallet, hint: 'Included in your plan' },
     {
       label: 'Purchased tokens',
-      value: formatBalance(data.token_balance),
+      value: data.token_balance,
       icon: Coins,
       hint: 'Token packets you bought',
     },
     {
       label: 'Referral tokens',
-      value: formatBalance(data.referral_token_balance),
+      value: data.referral_token_balance,
       icon: Gift,
       hint: 'Earned by inviting others',
     },
@@ -65,11 +65,23 @@ export function BalanceCards() {
             <item.icon className="size-4 text-primary" aria-hidden="true" />
           </CardHeader>
           <CardContent>
-            <p className="font-semibold text-3xl tabular-nums tracking-tight">{item.value}</p>
+            <p className="font-semibold text-3xl tabular-nums tracking-tight">{formatBalance(item.value)}</p>
+            <ExactTokens value={item.value} />
             <p className="mt-1 text-muted-foreground text-xs">{item.hint}</p>
           </CardContent>
         </Card>
       ))}
     </div>
   );
+}
+
+/**
+ * The exact count under the short one, when they differ: short balances round down (1,197,165 → "1.1M"), so the
+ * cards alone would not add up to the total or show a purchase of 50K landing.
+ */
+function ExactTokens({ value }: { value: number | 'unlimited' }) {
+  if (value === 'unlimited' || isUnlimited(value)) return null;
+  const exact = value.toLocaleString('en-US');
+  if (formatBalance(value) === exact) return null;
+  return <p className="text-muted-foreground text-sm tabular-nums">{exact} tokens</p>;
 }
