@@ -20,14 +20,15 @@ const { BalanceCards } = await import('./balance-cards');
 const card = (title: string) => screen.getByText(title).closest('[data-slot="card"]')?.textContent;
 
 describe('BalanceCards', () => {
-  it('gives the exact count under each short one, so the cards add up to the total', async () => {
-    api.balance = { token_balance: 50_000, plan_balance: 1_197_165, referral_token_balance: 12 };
+  it('gives the exact count under each short one that rounds, so the cards add up to the total', async () => {
+    api.balance = { token_balance: 50_500, plan_balance: 1_197_165, referral_token_balance: 2_000 };
     await renderWithRouter(() => <BalanceCards />);
     await screen.findByText('Total balance');
-    expect(card('Total balance')).toContain('1.2M1,247,177 tokens');
+    expect(card('Total balance')).toContain('1.2M1,249,665 tokens');
     expect(card('Plan tokens')).toContain('1.1M1,197,165 tokens');
-    expect(card('Purchased tokens')).toContain('50K50,000 tokens');
+    expect(card('Purchased tokens')).toContain('50.5K');
+    expect(card('Purchased tokens')).not.toContain('50,500');
     // A short count that is already exact is not said twice.
-    expect(card('Referral tokens')).toBe('Referral tokens12Earned by inviting others');
+    expect(card('Referral tokens')).toBe('Referral tokens2KEarned by inviting others');
   });
 });

@@ -75,13 +75,19 @@ export function BalanceCards() {
   );
 }
 
+const SUFFIX_VALUES: Record<string, number> = { '': 1, K: 1e3, M: 1e6, B: 1e9, T: 1e12 };
+
+/** Whether a short count ("1.5K", "2K", "12") is the exact value, read back. */
+function shortIsExact(value: number): boolean {
+  const [, digits = '', suffix = ''] = /^(-?[\d.]+)([KMBT]?)$/.exec(formatBalance(value)) ?? [];
+  return Math.round(Number(digits) * (SUFFIX_VALUES[suffix] ?? Number.NaN)) === value;
+}
+
 /**
- * The exact count under the short one, when they differ: short balances round down (1,197,165 → "1.1M"), so the
- * cards alone would not add up to the total or show a purchase of 50K landing.
+ * The exact count under the short one when that one rounds: short balances round down (1,197,165 → "1.1M"), so
+ * the cards alone would not add up to the total or show a purchase of 50K landing.
  */
 function ExactTokens({ value }: { value: number | 'unlimited' }) {
-  if (value === 'unlimited' || isUnlimited(value)) return null;
-  const exact = value.toLocaleString('en-US');
-  if (formatBalance(value) === exact) return null;
-  return <p className="text-muted-foreground text-sm tabular-nums">{exact} tokens</p>;
+  if (value === 'unlimited' || isUnlimited(value) || shortIsExact(value)) return null;
+  return <p className="text-muted-foreground text-sm tabular-nums">{value.toLocaleString('en-US')} tokens</p>;
 }
