@@ -12,7 +12,7 @@ export function SidebarNav({
   onNavigate?: () => void;
 }) {
   return (
-    <nav aria-label="Main" className="flex flex-col gap-5 px-3 py-4">
+    <nav aria-label="Main" className="flex flex-col gap-5 px-2 py-4">
       {sections.map((section) => (
         <div key={section.label} className="flex flex-col gap-1">
           <p className="px-3 pb-1 font-medium text-[11px] text-muted-foreground/80 uppercase tracking-wider">
