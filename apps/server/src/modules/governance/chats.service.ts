@@ -21,6 +21,7 @@ import {
 } from '@candor/llm';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, notFound, tooManyRequests } from '../../http/errors.js';
+import { textTitle } from '../../text-title.js';
 import type { ChatMessageRow, ChatRow, ChatsRepository } from './chats.repository.js';
 import type { VaultEntries, VaultRepository } from './vault.js';
 
@@ -169,7 +170,7 @@ export function createChatService(deps: ChatServiceDeps) {
         (await repo.create(tx, {
           userId,
           model: body.model,
-          title: maskedPrompt.replace(/\s+/g, ' ').trim().slice(0, TITLE_LENGTH),
+          title: textTitle(maskedPrompt, TITLE_LENGTH),
           now,
         }));
       await vault.save(tx, userId, vaultScope(chat.id), updatedEntries);

@@ -276,7 +276,8 @@ export function Composer(props: ComposerProps) {
           </div>
         )}
 
-        {!empty && (
+        {/* A message over the limit isn't checked for personal data, so no preview claims what the model would see. */}
+        {!empty && !tooLong && (
           <div className="border-t bg-muted/40 px-4 py-2 text-xs dark:bg-muted/20">
             <p className={cn('break-words text-muted-foreground', !previewExpanded && 'line-clamp-2')}>
               <span className="font-medium text-foreground">The model will see: </span>

@@ -81,7 +81,10 @@ export function Conversation({
       ) : state.kind === 'missing' ? (
         <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-16 text-center">
           <h2 className="font-semibold text-lg">This chat no longer exists</h2>
-          <p className="text-muted-foreground text-sm">It may have been deleted in another tab or window.</p>
+          <p className="text-muted-foreground text-sm">
+            It was deleted, or its first reply was stopped or interrupted (by a reload, say) before it finished: a new
+            chat is only kept once its first reply is.
+          </p>
           <Button onClick={onNewChat}>Start a new chat</Button>
         </div>
       ) : messages.length === 0 && !exchange ? (

@@ -1,10 +1,11 @@
-import type {
-  ChatDetail,
-  ChatMessage,
-  ChatStreamEvent,
-  ChatSummary,
-  EntityGroupList,
-  LlmList,
+import {
+  CHAT_MESSAGE_MAX_CHARACTERS,
+  type ChatDetail,
+  type ChatMessage,
+  type ChatStreamEvent,
+  type ChatSummary,
+  type EntityGroupList,
+  type LlmList,
 } from '@candor/contracts/governance';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -425,6 +426,26 @@ describe('SecureLlmPage', () => {
       'Ask [PERSON_NAME_1] about [LOCATION_1]',
     );
     expect(within(screen.getByRole('navigation', { name: 'Chats' })).getByText(summary().title)).toBeTruthy();
+  });
+
+  it('claims no preview of what the model will see for a message too long to check', async () => {
+    await renderPage();
+    fireEvent.change(message(), {
+      target: { value: `Write to ada@example.com. ${'x'.repeat(CHAT_MESSAGE_MAX_CHARACTERS)}` },
+    });
+    expect(await screen.findByText('This message is too long to send.')).toBeTruthy();
+    expect(screen.queryByText('The model will see:')).toBeNull();
+    expect(screen.queryByTestId('model-preview')).toBeNull();
+  });
+
+  it('gives focus back to "Show chats" when the chat list sheet is closed with Escape', async () => {
+    await renderPage();
+    const showChats = screen.getByRole('button', { name: 'Show chats' });
+    await userEvent.click(showChats);
+    await screen.findByRole('dialog', { name: 'Chats' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Chats' })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(showChats));
   });
 
   it('shows a chat that no longer exists as such', async () => {

@@ -36,6 +36,7 @@ export function SecureLlmPage({ chatId, onChatChange }: SecureLlmPageProps) {
   const chat = useChat(chatId);
   const settings = useEntitySettings();
   const composer = useRef<ComposerHandle>(null);
+  const showChats = useRef<HTMLButtonElement>(null);
   const [draft, setDraft] = useState('');
   const [choices, setChoices] = useState<MaskChoices>(emptyMaskChoices);
   const [pickedModel, setPickedModel] = useState<string | undefined>(undefined);
@@ -165,7 +166,16 @@ export function SecureLlmPage({ chatId, onChatChange }: SecureLlmPageProps) {
         <div className="-mx-4 -my-6 flex h-[calc(100svh-4rem)] min-h-[28rem] overflow-hidden bg-background sm:mx-0 sm:my-0 sm:h-[calc(100svh-7rem)] sm:rounded-xl sm:border sm:shadow-xs lg:h-[calc(100svh-8rem)]">
           <aside className="hidden w-64 shrink-0 border-r bg-muted/30 md:block dark:bg-muted/10">{sidebar}</aside>
           <Sheet open={sheetOpen} onOpenChange={setSheetOpen}>
-            <SheetContent side="left" className="w-[85vw] max-w-xs gap-0 p-0 pt-10">
+            <SheetContent
+              side="left"
+              className="w-[85vw] max-w-xs gap-0 p-0 pt-10"
+              // The sheet has no Radix trigger, so Radix would drop focus on <body> when it closes. Back to "Show
+              // chats" then, unless opening a chat has already put focus in the composer.
+              onCloseAutoFocus={(event) => {
+                event.preventDefault();
+                if (document.activeElement === document.body) showChats.current?.focus();
+              }}
+            >
               <SheetTitle className="sr-only">Chats</SheetTitle>
               <SheetDescription className="sr-only">Open a chat or start a new one.</SheetDescription>
               {sidebar}
@@ -175,6 +185,7 @@ export function SecureLlmPage({ chatId, onChatChange }: SecureLlmPageProps) {
           <section aria-label={title || 'Chat'} className="flex min-w-0 flex-1 flex-col">
             <header className="flex h-14 shrink-0 items-center gap-1.5 border-b px-2 sm:px-4">
               <Button
+                ref={showChats}
                 variant="ghost"
                 size="icon"
                 className="md:hidden"
