@@ -101,6 +101,28 @@ describe('resolveOverlaps', () => {
     expect(kept.map((k) => [k.start, k.end])).toEqual([[5, 11]]);
   });
 
+  it('a street address absorbs a finding nested inside it, even a higher-scoring one: it is one of its parts', () => {
+    const kept = resolveOverlaps([c(0, 30, 0.8, 'STREET_ADDRESS'), c(17, 23, 0.97, 'LOCATION'), c(2, 8, 0.9)]);
+    expect(kept.map((k) => [k.start, k.end, k.type])).toEqual([[0, 30, 'STREET_ADDRESS']]);
+  });
+
+  it('a finding that only partly overlaps an address still competes with it by score', () => {
+    const kept = resolveOverlaps([c(0, 30, 0.8, 'STREET_ADDRESS'), c(25, 35, 0.97, 'PERSON_NAME')]);
+    expect(kept.map((k) => [k.start, k.end, k.type])).toEqual([[25, 35, 'PERSON_NAME']]);
+  });
+
+  it('a street line offered alone survives when the whole address loses its tail to a better finding', () => {
+    const kept = resolveOverlaps([
+      c(0, 30, 0.85, 'STREET_ADDRESS'),
+      c(0, 15, 0.75, 'STREET_ADDRESS'),
+      c(25, 35, 0.97, 'PERSON_NAME'),
+    ]);
+    expect(kept.map((k) => [k.start, k.end, k.type])).toEqual([
+      [0, 15, 'STREET_ADDRESS'],
+      [25, 35, 'PERSON_NAME'],
+    ]);
+  });
+
   it('the catalogue gives every entity a default threshold and every policy thresholds in [0, 1]', () => {
     for (const policy of piiPolicies) {
       for (const value of Object.values(policy.thresholds)) expect(value).toBeGreaterThan(0);

@@ -51,7 +51,24 @@ export function resolveThresholds(options: DetectOptions): Map<PiiEntityType, nu
   return thresholds;
 }
 
-/** Keeps the best candidates that do not overlap: higher score first, then the longer span, then the earlier one. */
+/**
+ * Drops the candidates of a cluster that lie inside one of its street addresses: an address is one finding made of a
+ * street, place names and a postcode, so a place or person name found within it is one of its parts, not a rival
+ * reading. Left to compete by score, "London" (or "St. Louis", "Martin Luther King") would beat the address and leave
+ * the rest of the street unmasked. Addresses inside addresses still compete by score.
+ */
+function absorbIntoAddresses(cluster: Candidate[]): Candidate[] {
+  const addresses = cluster.filter((c) => c.type === 'STREET_ADDRESS');
+  if (addresses.length === 0) return cluster;
+  const partOfAddress = (c: Candidate) =>
+    c.type !== 'STREET_ADDRESS' && addresses.some((a) => a.start <= c.start && c.end <= a.end);
+  return cluster.filter((c) => !partOfAddress(c));
+}
+
+/**
+ * Keeps the best candidates that do not overlap: higher score first, then the longer span, then the earlier one. A
+ * candidate nested in a street address is part of it (see absorbIntoAddresses).
+ */
 export function resolveOverlaps(candidates: Candidate[]): Candidate[] {
   const byStart = [...candidates].sort((a, b) => a.start - b.start || b.end - a.end);
   const kept: Candidate[] = [];
@@ -62,7 +79,7 @@ export function resolveOverlaps(candidates: Candidate[]): Candidate[] {
     if (cluster.length === 1) kept.push(cluster[0] as Candidate);
     else if (cluster.length > 1) {
       const chosen: Candidate[] = [];
-      const ranked = cluster.sort(
+      const ranked = absorbIntoAddresses(cluster).sort(
         (a, b) => b.score - a.score || b.end - b.start - (a.end - a.start) || a.start - b.start,
       );
       for (const c of ranked) if (!chosen.some((k) => k.start < c.end && c.start < k.end)) chosen.push(c);

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { PiiEntityType } from './catalogue.js';
 import { detectPii } from './detect.js';
+import { addressRecogniser } from './recognisers/contact.js';
+import { transformText } from './transform.js';
+import type { Candidate } from './types.js';
 
 /** The texts of the findings of one type. */
 const found = (type: PiiEntityType, text: string) =>
@@ -166,5 +169,60 @@ describe('recognisers', () => {
     expect(detectPii('DOB 1984-03-12')[0]?.type).toBe('DATE_OF_BIRTH');
     expect(detectPii('Invoice dated 1984-03-12')[0]?.type).toBe('DATE');
     expect(detectPii('DOB 1984-03-12', { entities: ['DATE'] })[0]?.type).toBe('DATE');
+  });
+});
+
+// [text, the street address it holds]: the span must end where the address ends — a sentence's full stop and the
+// words after it stay out, while an abbreviated street type keeps its own dot. Run with every entity on, as the
+// product does, so a place or person name inside or after the address competes with it.
+const addresses: Array<[string, string]> = [
+  ['Send it to 12 Baker Street, London. Best, Anna', '12 Baker Street, London'],
+  ['Send it to 12 Baker Street, London. Thanks!', '12 Baker Street, London'],
+  ['Send it to 9 High Street, Oxford. Thanks!', '9 High Street, Oxford'],
+  ['The office is at 9 High Street, Oxford. Parking is free.', '9 High Street, Oxford'],
+  ['The office is at 9 High Street, Oxford. Anna Smith will meet you.', '9 High Street, Oxford'],
+  ['Send it to 12 Baker Street, London.', '12 Baker Street, London'],
+  ['Send it to 12 Baker Street, London\nAnna', '12 Baker Street, London'],
+  ['Send it to 221B Baker Street. Please call first.', '221B Baker Street'],
+  ['I live at 1600 Pennsylvania Avenue NW. Come by.', '1600 Pennsylvania Avenue NW'],
+  ['Meet at 10 Downing Street, London, and bring the file.', '10 Downing Street, London'],
+  ['Meet at 10 Downing Street, London and bring the file.', '10 Downing Street, London'],
+  ['I live at 5 Elm St. in the old town.', '5 Elm St.'],
+  ['Drop it at 40 Park Ave. before noon.', '40 Park Ave.'],
+  ['Drop it at 40 Park Ave. Anna will sign for it.', '40 Park Ave.'],
+  ['Ship to 123 Main St., Springfield, IL 62704 by Friday.', '123 Main St., Springfield, IL 62704'],
+  ['Ship to 123 Main St., Springfield, IL 62704. Thanks, Bob', '123 Main St., Springfield, IL 62704'],
+  ['Mail it to 5 Elm St., St. Louis, MO 63101.', '5 Elm St., St. Louis, MO 63101'],
+  ['He lives at 123 Martin Luther King Blvd, Atlanta, GA 30312 now.', '123 Martin Luther King Blvd, Atlanta, GA 30312'],
+  ['Ship it to 221B Baker Street, London NW1 6XE. Best, Anna', '221B Baker Street, London NW1 6XE'],
+  ['Post it to 10 Downing Street, London SW1A 2AA. Cheers!', '10 Downing Street, London SW1A 2AA'],
+  ['Wir wohnen in der Hauptstraße 12, 10115 Berlin. Danke Anna', 'Hauptstraße 12, 10115 Berlin'],
+  ['We moved to 3 Kings Road, Chelsea, and love it.', '3 Kings Road, Chelsea'],
+];
+
+describe('street addresses', () => {
+  it.each(addresses)('in %j the address is exactly %j', (text, value) => {
+    const start = text.indexOf(value);
+    const spans = detectPii(text)
+      .filter((f) => f.type === 'STREET_ADDRESS')
+      .map((f) => [f.start, f.end]);
+    expect(spans).toEqual([[start, start + value.length]]);
+  });
+
+  it('the street line reaches the model masked (QA report)', () => {
+    const text = 'Send it to 12 Baker Street, London. Best, Anna';
+    expect(transformText(text, detectPii(text), { style: 'label' }).text).toBe(
+      'Send it to [STREET_ADDRESS]. Best, [PERSON_NAME]',
+    );
+  });
+
+  it('also offers the street line alone, so losing the city or postcode to another finding keeps the street', () => {
+    const text = 'Ship to 123 Main St., Springfield, IL 62704';
+    const out: Candidate[] = [];
+    addressRecogniser.find(text, out);
+    expect(out.map((c) => text.slice(c.start, c.end)).sort()).toEqual([
+      '123 Main St.',
+      '123 Main St., Springfield, IL 62704',
+    ]);
   });
 });

@@ -82,40 +82,24 @@ export const phoneRecogniser: Recogniser = {
   },
 };
 
-const STREET_SUFFIXES = [
+const STREET_TYPES = [
   'Street',
-  'St',
   'Avenue',
-  'Ave',
-  'Av',
   'Road',
-  'Rd',
   'Boulevard',
-  'Blvd',
   'Lane',
-  'Ln',
   'Drive',
-  'Dr',
   'Court',
-  'Ct',
   'Place',
-  'Pl',
   'Way',
   'Terrace',
-  'Ter',
   'Crescent',
-  'Cres',
   'Close',
   'Square',
-  'Sq',
   'Parkway',
-  'Pkwy',
   'Highway',
-  'Hwy',
   'Circle',
-  'Cir',
   'Trail',
-  'Trl',
   'Row',
   'Mews',
   'Gardens',
@@ -128,7 +112,6 @@ const STREET_SUFFIXES = [
   'Expressway',
   'Freeway',
   'Route',
-  'Rte',
   'Hill',
   'Park',
   'Green',
@@ -149,9 +132,35 @@ const STREET_SUFFIXES = [
   'Embankment',
   'Parade',
 ];
-const STREET_WORD = "(?:[\\p{Lu}\\d][\\p{L}\\d'’.-]*)";
+// Abbreviated street types: only these keep a following dot ("St.", "Ave."); after a whole word ("Street.") the dot
+// ends the sentence.
+const STREET_TYPE_ABBREVIATIONS = [
+  'St',
+  'Ave',
+  'Av',
+  'Rd',
+  'Blvd',
+  'Ln',
+  'Dr',
+  'Ct',
+  'Pl',
+  'Ter',
+  'Cres',
+  'Sq',
+  'Pkwy',
+  'Hwy',
+  'Cir',
+  'Trl',
+  'Rte',
+];
+// A word of a street name: a short capitalised abbreviation with its dot ("St. Mary's", "Dr. Martin Luther King Jr."),
+// or a word whose dots are inside it. A longer word's trailing dot ends a sentence ("I have 2 Dogs. Park Lane…").
+const STREET_WORD = "(?:\\p{Lu}\\p{Ll}{0,2}\\.|[\\p{Lu}\\d](?:[\\p{L}\\d'’-]|\\.(?=[\\p{L}\\d]))*)";
+const STREET_TYPE = `(?:(?:${STREET_TYPES.join('|')})\\b|(?:${STREET_TYPE_ABBREVIATIONS.join('|')})\\b\\.?|Broadway\\b)`;
+// A compass point after the street: the one-letter abbreviations keep their dot ("Main St. N."), "NW" and "West" do not.
+const POST_DIRECTION = '(?:\\s+(?:(?:N|S|E|W)\\b\\.?|(?:NE|NW|SE|SW|North|South|East|West)\\b))?';
 const STREET_CORE = new RegExp(
-  `(?<![\\w-])\\d{1,6}[A-Za-z]?(?:[-/]\\d{1,6}[A-Za-z]?)?,?\\s+(?:(?:N|S|E|W|NE|NW|SE|SW|North|South|East|West)\\.?\\s+)?(?:(?:${STREET_WORD}\\s+){1,4}?(?:${STREET_SUFFIXES.join('|')})|Broadway)\\b\\.?(?:\\s+(?:N|S|E|W|NE|NW|SE|SW|North|South|East|West)\\b\\.?)?`,
+  `(?<![\\w-])\\d{1,6}[A-Za-z]?(?:[-/]\\d{1,6}[A-Za-z]?)?,?\\s+(?:(?:N|S|E|W|NE|NW|SE|SW|North|South|East|West)\\.?\\s+)?(?:(?:${STREET_WORD}\\s+){1,4}?${STREET_TYPE}|Broadway\\b)${POST_DIRECTION}`,
   'gu',
 );
 // Anchored on the street word, then widened to the whole word: cheaper than trying every capital letter.
@@ -168,7 +177,11 @@ const PO_BOX = /\b(?:P\.?\s?O\.?\s*Box|Post Office Box|PO Box)\s+\d{1,6}\b/gi;
 
 const UNIT =
   /,?\s*(?:Apt|Apartment|Suite|Ste|Unit|Flat|Fl|Floor|Room|Rm|Bldg|Building|#)\.?\s*#?\s*[A-Za-z0-9-]{1,6}\b/uy;
-const CITY = "\\p{Lu}[\\p{L}'’.-]+(?:\\s+\\p{Lu}[\\p{L}'’.-]+){0,3}";
+// A place name of one to four capitalised words on one line. A dot belongs to it only inside a word ("D.C") or after
+// a saint's or mount's abbreviation that a word follows ("St. Louis", "Ft. Worth"): any other dot ends the sentence, and
+// the capitalised word after it ("London. Best, Anna") starts the next one. A line break ends it too (a signature).
+const CITY_WORD = "(?:(?:St|Ste|Ft|Mt|Pt)\\.(?=[ \\t]+\\p{Lu})|\\p{Lu}(?:[\\p{L}'’-]|\\.(?=\\p{L}))+)";
+const CITY = `${CITY_WORD}(?:[ \\t]+${CITY_WORD}){0,3}`;
 const US_TAIL = new RegExp(`,?\\s+(${CITY}),?\\s+([A-Z]{2})(?:,?\\s+(\\d{5}(?:-\\d{4})?))?\\b`, 'uy');
 const UK_POSTCODE = '[A-Z]{1,2}\\d[A-Z\\d]?\\s*\\d[A-Z]{2}';
 const CA_POSTCODE = '[A-Z]\\d[A-Z]\\s?\\d[A-Z]\\d';
@@ -183,8 +196,11 @@ const CITY_TAIL = new RegExp(
 const ADDRESS_CUES =
   /\b(?:address|addresses|addr|live at|lives at|living at|located at|ship to|shipping|deliver to|delivery|mail to|mailing|residence|resides at|reside at|home|office|billing|postal|visit us at|moved to|at)\b/g;
 
-/** Extends an address over a unit, city, state and postcode that follow it. */
-function extend(text: string, end: number): [number, string[]] {
+/**
+ * Extends an address over a unit, city, state and postcode that follow it: the end of the street line (with its
+ * unit), the end of the whole address and what was added.
+ */
+function extend(text: string, end: number): { lineEnd: number; end: number; parts: string[] } {
   const parts: string[] = [];
   UNIT.lastIndex = end;
   const unit = UNIT.exec(text);
@@ -192,30 +208,38 @@ function extend(text: string, end: number): [number, string[]] {
     end += unit[0].length;
     parts.push('unit');
   }
+  const lineEnd = end;
   US_TAIL.lastIndex = end;
   const us = US_TAIL.exec(text);
   if (us && STATE_CODES.has(us[2] ?? ''))
-    return [end + us[0].length, [...parts, us[3] ? 'city, state, ZIP' : 'city, state']];
+    return { lineEnd, end: end + us[0].length, parts: [...parts, us[3] ? 'city, state, ZIP' : 'city, state'] };
   POSTCODE_TAIL.lastIndex = end;
   const post = POSTCODE_TAIL.exec(text);
-  if (post) return [end + post[0].length, [...parts, 'postcode']];
+  if (post) return { lineEnd, end: end + post[0].length, parts: [...parts, 'postcode'] };
   CITY_TAIL.lastIndex = end;
   const city = CITY_TAIL.exec(text);
-  if (city) return [end + city[0].length, [...parts, 'city']];
-  return [end, parts];
+  if (city) return { lineEnd, end: end + city[0].length, parts: [...parts, 'city'] };
+  return { lineEnd, end, parts };
 }
 
 export const addressRecogniser: Recogniser = {
   types: ['STREET_ADDRESS'],
   find(text, out) {
-    const add = (start: number, coreEnd: number, base: number, reason: string) => {
-      const [end, parts] = extend(text, coreEnd);
-      const evidence = [reason, ...parts];
-      let score = base + (parts.length > 0 ? 0.1 : 0) + (parts.some((p) => p !== 'unit' && p !== 'city') ? 0.05 : 0);
+    const push = (start: number, end: number, score: number, evidence: string[]) => {
       const cue = findCue(text, start, end, ADDRESS_CUES, 40, 0);
       if (cue) evidence.push(cueEvidence(cue));
-      score = withCue(score, 0.97, cue);
-      out.push({ start, end, type: 'STREET_ADDRESS', score: Math.min(0.97, score), evidence });
+      out.push({ start, end, type: 'STREET_ADDRESS', score: Math.min(0.97, withCue(score, 0.97, cue)), evidence });
+    };
+    const add = (start: number, coreEnd: number, base: number, reason: string) => {
+      const { lineEnd, end, parts } = extend(text, coreEnd);
+      const score = base + (parts.length > 0 ? 0.1 : 0) + (parts.some((p) => p !== 'unit' && p !== 'city') ? 0.05 : 0);
+      push(start, end, score, [reason, ...parts]);
+      // The street line alone as well: when the city or postcode overlaps a better finding (a name after it), the
+      // whole address loses, and this shorter candidate still masks the street. Inside a winning address it drops out.
+      if (lineEnd < end) {
+        const unit = lineEnd > coreEnd;
+        push(start, lineEnd, base + (unit ? 0.1 : 0), unit ? [reason, 'unit'] : [reason]);
+      }
     };
     for (const match of text.matchAll(STREET_CORE))
       add(match.index, match.index + match[0].length, 0.75, 'number + street type');
