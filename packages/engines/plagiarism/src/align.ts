@@ -1,11 +1,17 @@
 // Passage alignment between a query and one source, on their sequences of content words: seeds are shared
-// hashed k-grams (every k-gram, not only the winnowed ones, for recall), chained into passages across small gaps.
+// hashed k-grams (every k-gram, not only the winnowed ones, for recall), chained into passages across small gaps:
+// edits, never the writer's own text (a whole sentence of it, or more of it than the source has there).
 
 export interface AlignmentSettings {
   /** Words per seed k-gram. */
   k: number;
   /** Largest run of unmatched words (on either side) a passage may bridge, e.g. an edited or inserted word. */
   maxGap: number;
+  /**
+   * Most characters by which the unmatched query text of a gap may outrun the unmatched source text facing it: an
+   * inserted adjective or filler word is bridged, a clause of the writer's own is not.
+   */
+  maxInserted: number;
   /** Fewest query words a passage must cover with seeds to be reported. */
   minWords: number;
   /** A k-gram occurring more often than this in the query is repetition, not evidence, and seeds nothing. */
@@ -20,6 +26,19 @@ export interface Passage {
   sourceEnd: number;
   /** Query words covered by seeds. */
   covered: number;
+}
+
+/** Where each content word of a text is: its UTF-16 offset and length in the text. */
+export interface WordSpans {
+  start: ArrayLike<number>;
+  length: ArrayLike<number>;
+}
+
+/** The query's content words: their spans, segment (changes at every exclusion) and sentence number. */
+export interface QueryWords extends WordSpans {
+  segment: ArrayLike<number>;
+  /** Grows by one at every sentence end or paragraph break, so a gap holds a whole sentence when it grows by 2. */
+  sentence: ArrayLike<number>;
 }
 
 /** Query k-gram hash → query positions; built once per query, shared by every candidate. */
@@ -38,10 +57,15 @@ export function seedTable(hashes: Uint32Array, valid: Uint8Array, maxRepeats: nu
   return table;
 }
 
+/** A run of seeds on about one diagonal; the Passage fields are its current piece. */
 interface Chain extends Passage {
   lastQuery: number;
   lastSource: number;
   segment: number;
+  /** Query words covered by seeds in all its pieces: the evidence that decides whether they are reported. */
+  total: number;
+  /** Earlier pieces, cut off by the writer's own text (see `bridges`). */
+  pieces: Passage[];
 }
 
 /**
@@ -90,12 +114,16 @@ export function extend(
 
 /**
  * Chains seeds (query position i, source position j), visited in order of i, into passages. A seed extends the
- * open chain it continues with the least drift off its diagonal, provided both gaps stay within maxGap.
+ * open chain it continues with the least drift off its diagonal, provided both gaps stay within maxGap. Where the
+ * query's side of the gap is the writer's own text rather than an edit (see `bridges`), the passage stops before
+ * it and the chain goes on in a new one: copied sentences woven between the writer's own are each reported, on the
+ * evidence of the whole chain, and the writer's sentences are not.
  */
 export function align(
   table: SeedTable,
-  querySegments: ArrayLike<number>,
+  query: QueryWords,
   sourceKGrams: Uint32Array,
+  source: WordSpans,
   settings: AlignmentSettings,
 ): Passage[] {
   const seeds: number[] = [];
@@ -110,7 +138,8 @@ export function align(
       (seeds[2 * a + 1] as number) - (seeds[2 * b + 1] as number),
   );
 
-  const { k, maxGap } = settings;
+  const { k, maxGap, maxInserted } = settings;
+  const querySegments = query.segment;
   const open: Chain[] = [];
   const closed: Chain[] = [];
   for (const n of order) {
@@ -136,10 +165,23 @@ export function align(
         bestDrift = drift;
       }
     }
-    if (best) {
-      best.covered += Math.min(k, i + k - best.queryEnd);
+    if (best && bridges(best, i, j, query, source, maxInserted)) {
+      const added = Math.min(k, i + k - best.queryEnd);
+      best.covered += added;
+      best.total += added;
       best.queryEnd = i + k;
       best.sourceEnd = Math.max(best.sourceEnd, j + k);
+      best.lastQuery = i;
+      best.lastSource = j;
+    } else if (best) {
+      // The writer's own text in between: the chain goes on, for its evidence, in a new piece.
+      best.pieces.push(piece(best));
+      best.queryStart = i;
+      best.queryEnd = i + k;
+      best.sourceStart = j;
+      best.sourceEnd = j + k;
+      best.covered = k;
+      best.total += k;
       best.lastQuery = i;
       best.lastSource = j;
     } else {
@@ -152,16 +194,32 @@ export function align(
         lastQuery: i,
         lastSource: j,
         segment,
+        total: k,
+        pieces: [],
       });
     }
   }
   return [...closed, ...open]
-    .filter((chain) => chain.covered >= settings.minWords)
-    .map(({ queryStart, queryEnd, sourceStart, sourceEnd, covered }) => ({
-      queryStart,
-      queryEnd,
-      sourceStart,
-      sourceEnd,
-      covered,
-    }));
+    .filter((chain) => chain.total >= settings.minWords)
+    .flatMap((chain) => [...chain.pieces, piece(chain)]);
+}
+
+function piece({ queryStart, queryEnd, sourceStart, sourceEnd, covered }: Passage): Passage {
+  return { queryStart, queryEnd, sourceStart, sourceEnd, covered };
+}
+
+/**
+ * Whether the chain's current passage may grow to a seed at (i, j) across the words between them. Not when the
+ * unmatched query text holds a whole sentence (the writer's own sentence between two copied ones), nor when it is
+ * longer, by more than maxInserted characters, than the unmatched source text it stands in for (a clause of the
+ * writer's own): a passage shows only text that has a counterpart in the source.
+ */
+function bridges(chain: Passage, i: number, j: number, query: QueryWords, source: WordSpans, maxInserted: number) {
+  if (i < chain.queryEnd) return true;
+  const last = chain.queryEnd - 1;
+  if ((query.sentence[i] as number) - (query.sentence[last] as number) >= 2) return false;
+  const end = (spans: WordSpans, word: number) => (spans.start[word] as number) + (spans.length[word] as number);
+  const queryGap = (query.start[i] as number) - end(query, last);
+  const sourceGap = j < chain.sourceEnd ? 0 : (source.start[j] as number) - end(source, chain.sourceEnd - 1);
+  return queryGap - sourceGap <= maxInserted;
 }

@@ -152,6 +152,84 @@ describe('createIndex().query', () => {
     expect(report.similarity).toBeGreaterThan(0.9);
   });
 
+  describe("does not mark the writer's own text between copied passages as copied", () => {
+    // A compact version of a reported case: the writer's sentence between two copied ones (13 words, 5 of them
+    // content words) was bridged as an edit, and shown as copied with nothing facing it in the source.
+    const PRINTING =
+      'The history of the printing press is a story of slow change followed by sudden revolution. Johannes ' +
+      'Gutenberg combined movable metal type, oil-based ink and a wooden screw press into a system that could ' +
+      'produce books faster than any scribe. Within fifty years, presses had spread to more than two hundred cities ' +
+      'across Europe, and millions of books were in circulation.';
+    const first =
+      'Johannes Gutenberg combined movable metal type, oil-based ink and a wooden screw press into a system that ' +
+      'could produce books faster than any scribe';
+    const second =
+      'Within fifty years, presses had spread to more than two hundred cities across Europe, and millions of books ' +
+      'were in circulation';
+    const nonBlank = (text: string) => text.replace(/\s/g, '').length;
+
+    it('leaves out an original sentence, and counts only the copied characters', () => {
+      const own = 'That alone would have been remarkable, but the spread was even more striking.';
+      const text = `Printing changed Europe in ways few people expected. ${first}. ${own} ${second}.`;
+      const report = plagiarismReportSchema.parse(indexOf(['printing', PRINTING]).query(text));
+      expect(report.matches).toEqual([
+        {
+          source_id: 'printing',
+          start: text.indexOf(first),
+          end: text.indexOf(first) + first.length,
+          source_start: PRINTING.indexOf(first),
+          source_end: PRINTING.indexOf(first) + first.length,
+        },
+        {
+          source_id: 'printing',
+          start: text.indexOf(second),
+          end: text.indexOf(second) + second.length,
+          source_start: PRINTING.indexOf(second),
+          source_end: PRINTING.indexOf(second) + second.length,
+        },
+      ]);
+      expect(report.similarity).toBeCloseTo((nonBlank(first) + nonBlank(second)) / nonBlank(text), 10);
+    });
+
+    it('leaves out an original sentence too short to tell from an edit by its length', () => {
+      const text = `${first}. Truly amazing! ${second}.`;
+      const report = indexOf(['printing', PRINTING]).query(text);
+      expect(report.matches.map((m) => text.slice(m.start, m.end))).toEqual([first, second]);
+    });
+
+    it("leaves out a clause of the writer's own inside a copied sentence", () => {
+      const before = 'Johannes Gutenberg combined movable metal type, oil-based ink and a wooden screw press';
+      const after = 'into a system that could produce books faster than any scribe';
+      const text = `${before}, which I find remarkable for its time, ${after}.`;
+      const report = indexOf(['printing', PRINTING]).query(text);
+      // Matches run from the first to the last shared content word: "into a" are function words.
+      expect(report.matches.map((m) => text.slice(m.start, m.end))).toEqual([before, after.slice('into a '.length)]);
+    });
+
+    it('still bridges light edits: an inserted adjective, a synonym, a changed inflection', () => {
+      const edited =
+        'Johannes Gutenberg combined movable metal type, oil-based ink and a sturdy wooden screw press into a ' +
+        'system that could create books faster than any scribe. Within fifty years, presses spread to more than ' +
+        'two hundred cities across Europe, and millions of book were in circulation';
+      const report = indexOf(['printing', PRINTING]).query(edited);
+      expect(report.matches).toHaveLength(1);
+      expect(report.matches[0]).toMatchObject({ start: 0, end: edited.length });
+    });
+
+    it("still finds a short copied sentence between two of the writer's own, on the evidence around it", () => {
+      const text =
+        `${first}. I read about this in a library book last week, and it surprised me. ` +
+        'Within fifty years, presses had spread. My teacher says that most people could not read at the time. ' +
+        `${second}.`;
+      const report = indexOf(['printing', PRINTING]).query(text);
+      expect(report.matches.map((m) => text.slice(m.start, m.end))).toEqual([
+        first,
+        'Within fifty years, presses had spread',
+        second,
+      ]);
+    });
+  });
+
   it('is deterministic and refuses a duplicate id', () => {
     const index = indexOf(['bio', SOURCE], ['volcano', OTHER]);
     expect(index.query(SOURCE)).toEqual(index.query(SOURCE));

@@ -22,7 +22,7 @@ export const DEFAULT_SETTINGS: IndexSettings = {
   k: 5,
   w: 4,
   maxCandidates: 64,
-  alignment: { k: 3, maxGap: 8, minWords: 6, maxRepeats: 16 },
+  alignment: { k: 3, maxGap: 8, maxInserted: 20, minWords: 6, maxRepeats: 16 },
 };
 
 export interface IndexStats {
@@ -122,6 +122,21 @@ function countableIn(text: string, ranges: { start: number; end: number }[]): nu
   return count;
 }
 
+// A sentence ends at . ! ? (or their full-width forms), past any closing quotes and brackets, before a space and a
+// word that does not start in lower case ("e.g. the" goes on; hidden characters are skipped); a paragraph ends at
+// a blank line.
+const SENTENCE_END = /[.!?…。！？]["'”’»)\]\u00ad\u200b-\u200f\u2060\ufeff]*\s/u;
+const PARAGRAPH_END = /\n[ \t]*\n/;
+const LOWER_CASE_START = /^\p{Ll}/u;
+
+/** Whether a sentence or paragraph ends between two consecutive words: in text[from, to), the space between. */
+function sentenceBreak(text: string, from: number, to: number): boolean {
+  if (to - from < 2) return false;
+  const between = text.slice(from, to);
+  if (PARAGRAPH_END.test(between)) return true;
+  return SENTENCE_END.test(between) && !LOWER_CASE_START.test(text.slice(to, to + 1));
+}
+
 export function createIndex(overrides: Partial<IndexSettings> = {}): PlagiarismIndex {
   const settings: IndexSettings = { ...DEFAULT_SETTINGS, ...overrides };
   const ids: string[] = [];
@@ -191,16 +206,27 @@ export function createIndex(overrides: Partial<IndexSettings> = {}): PlagiarismI
     const tokens = tokenize(text, canonical);
     const excluded: ExcludedRange[] = exclusions(text, options);
     // Content words outside exclusions; the segment number changes at every exclusion so no k-gram spans one.
-    const words: { start: number; end: number; hash: number; segment: number }[] = [];
+    const words: { start: number; end: number; hash: number; segment: number; sentence: number }[] = [];
     let exclusion = 0;
+    let sentence = 0;
+    let previousEnd = 0;
     for (const token of tokens) {
+      if (previousEnd > 0 && sentenceBreak(text, previousEnd, token.start)) sentence++;
+      previousEnd = token.end;
       while (exclusion < excluded.length && (excluded[exclusion] as ExcludedRange).end <= token.start) exclusion++;
       const current = excluded[exclusion];
       if (current && current.start < token.end) continue;
-      if (!token.stop) words.push({ start: token.start, end: token.end, hash: token.hash, segment: exclusion });
+      if (!token.stop)
+        words.push({ start: token.start, end: token.end, hash: token.hash, segment: exclusion, sentence });
     }
     const hashes = Uint32Array.from(words, (word) => word.hash);
     const segments = Uint32Array.from(words, (word) => word.segment);
+    const queryWords = {
+      start: Uint32Array.from(words, (word) => word.start),
+      length: Uint32Array.from(words, (word) => word.end - word.start),
+      segment: segments,
+      sentence: Uint32Array.from(words, (word) => word.sentence),
+    };
 
     const fingerprinted = kGramHashes(hashes, settings.k, segments);
     const fingerprints = winnow(fingerprinted.hashes, fingerprinted.valid, settings.w);
@@ -215,7 +241,8 @@ export function createIndex(overrides: Partial<IndexSettings> = {}): PlagiarismI
       const to = documentWordOffset.data[documentNumber + 1] as number;
       const sourceWords = wordHash.data.subarray(from, to);
       const sourceKGrams = kGramHashes(sourceWords, settings.alignment.k).hashes;
-      const passages = align(table, segments, sourceKGrams, settings.alignment).map((passage) =>
+      const sourceSpans = { start: wordStart.data.subarray(from, to), length: wordLength.data.subarray(from, to) };
+      const passages = align(table, queryWords, sourceKGrams, sourceSpans, settings.alignment).map((passage) =>
         extend(passage, hashes, segments, sourceWords),
       );
       // Where passages of one source overlap in the query (repeated text), keep the best supported.
