@@ -49,7 +49,7 @@ export function MatchedText({ text, passages, excluded, onShowPassage }: Matched
         return (
           <Fragment key={piece.start}>
             {piece.opensExcluded && piece.excluded && (
-              <span className="mx-0.5 inline-block rounded border border-dashed px-1 align-baseline font-sans text-muted-foreground text-xs leading-normal">
+              <span className="mx-0.5 inline-block rounded border border-muted-foreground/50 border-dashed px-1 align-baseline font-sans text-muted-foreground text-xs leading-normal">
                 {exclusionLabels[piece.excluded]}
               </span>
             )}
