@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { PaymentConfig } from '../../config/env.js';
 import { createAuthLimiter, type RateLimitStore } from '../../http/rate-limit.js';
 import { createCatalogRepository } from './catalog.repository.js';
+import { createCheckoutPageStateStore } from './checkout-page-state.js';
 import { couponRateLimits } from './coupons.js';
 import { createEventHandler } from './fulfilment.js';
 import { localCheckoutRoutes } from './local-checkout.routes.js';
@@ -28,7 +29,10 @@ export interface PaymentModuleOptions {
   /** The app's origin: checkout pages send the browser back there. */
   publicUrl: string;
   logger?: FastifyBaseLogger;
-  /** Where the coupon look-up counters live: this process's memory unless given (the app's Redis store). */
+  /**
+   * Where the coupon look-up counters (and the local checkout page's state) live: this process's memory unless given
+   * (the app's Redis store).
+   */
   rateLimitStore?: RateLimitStore;
 }
 
@@ -51,7 +55,10 @@ export async function paymentModule(app: FastifyInstance, opts: PaymentModuleOpt
       checkoutUrl: (sessionId) => `${publicUrl}${app.prefix}/v1/checkout/local/${sessionId}`,
     });
     const handleEvent = createEventHandler({ db, clock, log });
-    await app.register(localCheckoutRoutes, { repo, handleEvent, clock, publicUrl });
+    // The checkout page's state after a form post: shared through Redis when the app has it, like the rate limits.
+    const store = opts.rateLimitStore ?? { keyPrefix: 'candor:rl' };
+    const pageState = createCheckoutPageStateStore({ redis: store.redis, keyPrefix: store.keyPrefix, clock });
+    await app.register(localCheckoutRoutes, { repo, handleEvent, clock, publicUrl, pageState });
   }
 
   const plans = createPlansService({ repo: createPlansRepository(db), clock });

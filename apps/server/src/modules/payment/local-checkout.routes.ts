@@ -2,10 +2,16 @@
  * The local provider's checkout page: `/v1/checkout/local/{sessionId}`. It plays the part of a hosted payment page,
  * so the unguessable session id in its URL is the capability (no session cookie or CSRF token is asked for) and its
  * forms post url-encoded bodies, parsed only inside this plugin.
+ *
+ * Every form post answers with a 303 to a GET page (Post/Redirect/Get): the card form with its errors at the page's
+ * own address, the 3-D Secure step at `{sessionId}/confirm`, the outcome in the app. What those pages show is kept
+ * server-side per checkout session (checkout-page-state.ts), so Back and reload never re-post a payment.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isUuid } from '../../http/ids.js';
+import type { CheckoutCardErrors, CheckoutCardForm, CheckoutPageStateStore } from './checkout-page-state.js';
+import { checkoutCancelLabel, checkoutCancelPath } from './checkout-urls.js';
 import { planDescription } from './fulfilment.js';
 import { document, formatDateTime, formatMoney, type Html, html, stylesheetPath } from './pages.js';
 import type { PaymentsRepository } from './payments.repository.js';
@@ -17,17 +23,16 @@ export interface LocalCheckoutRoutesOptions {
   handleEvent: HandleProviderEvent;
   clock: () => Date;
   publicUrl: string;
+  /** What the page shows after a post: the card form's errors, the 3-D Secure step. */
+  pageState: CheckoutPageStateStore;
 }
 
 type Details = NonNullable<Awaited<ReturnType<PaymentsRepository['checkoutDetails']>>>;
 
-interface CardForm {
-  name: string;
-  number: string;
-  expiry: string;
+interface CardForm extends CheckoutCardForm {
   cvc: string;
 }
-type CardErrors = Partial<Record<keyof CardForm | 'form', string>>;
+type CardErrors = CheckoutCardErrors;
 
 const FORM_BODY_LIMIT = 8 * 1024;
 
@@ -63,7 +68,7 @@ function validateCard(form: CardForm, now: Date): { errors: CardErrors; digits: 
 }
 
 export async function localCheckoutRoutes(app: FastifyInstance, opts: LocalCheckoutRoutesOptions) {
-  const { repo, handleEvent, clock, publicUrl } = opts;
+  const { repo, handleEvent, clock, publicUrl, pageState } = opts;
   const base = `${app.prefix}/v1/checkout/local`;
   const stylesheet = `${app.prefix}${stylesheetPath}`;
   const outcomeUrl = (outcome: 'success' | 'failure', sessionId: string) =>
@@ -101,6 +106,12 @@ ${content}
     );
 
   const pricingLink = html`<a class="button primary" href="${publicUrl}/pricing">Back to pricing</a>`;
+  /** Where leaving this checkout goes: where the purchase started (a token packet: the account's tokens card). */
+  const returnUrl = (details: Details) =>
+    `${publicUrl}${checkoutCancelPath({ kind: details.session.kind, plan: details.plan })}`;
+  const returnLabel = (details: Details) => checkoutCancelLabel({ kind: details.session.kind });
+  const pagePath = (sessionId: string) => `${base}/${sessionId}`;
+  const confirmPath = (sessionId: string) => `${base}/${sessionId}/confirm`;
 
   /** The session if it can still be paid; otherwise answers with the page that says why and returns undefined. */
   async function payable(sessionId: string, reply: FastifyReply): Promise<Details | undefined> {
@@ -125,8 +136,8 @@ ${content}
         reply,
         410,
         'Checkout expired',
-        'This checkout is no longer open. Start again from the pricing page; you have not been charged.',
-        pricingLink,
+        `This checkout is no longer open. Start again from ${returnLabel(details) === 'pricing' ? 'the pricing page' : 'your account'}; you have not been charged.`,
+        html`<a class="button primary" href="${returnUrl(details)}">Back to ${returnLabel(details)}</a>`,
       );
       return undefined;
     }
@@ -167,20 +178,21 @@ ${couponCode ? html`<li><span>Coupon <strong>${couponCode}</strong></span><span 
 </table>
 </div>`;
 
-  function cardPage(reply: FastifyReply, details: Details, form: CardForm, errors: CardErrors, status = 200) {
+  function cardPage(reply: FastifyReply, details: Details, form: CheckoutCardForm, errors: CardErrors) {
     const { session } = details;
+    const firstError = (['name', 'number', 'expiry', 'cvc'] as const).find((name) => errors[name]);
     const input = (name: keyof CardForm, label: string, attrs: Html) => {
       const error = errors[name];
       return html`<div class="field">
 <label for="${name}">${label}</label>
-<input id="${name}" name="${name}" ${attrs} value="${name === 'cvc' ? '' : form[name]}"${error ? html` aria-invalid="true" aria-describedby="${name}-error"` : ''} required>
+<input id="${name}" name="${name}" ${attrs} value="${name === 'cvc' ? '' : form[name]}"${error ? html` aria-invalid="true" aria-describedby="${name}-error"` : ''}${name === firstError ? html` autofocus` : ''} required>
 ${error ? html`<p class="error" id="${name}-error">${error}</p>` : ''}
 </div>`;
     };
     const lastFailure = errors.form ?? session.failureReason;
     return send(
       reply,
-      status,
+      200,
       'Pay',
       frame(html`<h1>Checkout</h1>
 <p class="muted">Pay ${formatMoney(session.totalCents, session.currency)} to Candor</p>
@@ -198,30 +210,66 @@ ${input('cvc', 'CVC', html`type="text" inputmode="numeric" autocomplete="cc-csc"
 </div>
 <button class="primary wide" type="submit">Pay ${formatMoney(session.totalCents, session.currency)}</button>
 </form>
-<div class="actions"><a href="${publicUrl}/pricing">Cancel and return to pricing</a></div>
+<div class="actions"><a href="${returnUrl(details)}">Cancel and return to ${returnLabel(details)}</a></div>
 ${testCardList}
 </section>
 </div>`),
     );
   }
 
+  function confirmPage(reply: FastifyReply, details: Details) {
+    const { session } = details;
+    return send(
+      reply,
+      200,
+      'Confirm this payment',
+      frame(html`<section class="card narrow" aria-labelledby="confirm-title">
+<h1 id="confirm-title">Confirm this payment</h1>
+<p class="muted">Your bank asks you to confirm a payment of <strong>${formatMoney(session.totalCents, session.currency)}</strong> to Candor with the card ending in ${testCards.confirmation.slice(-4)}.</p>
+<form method="post" action="${confirmPath(session.id)}" class="actions center">
+<button class="primary" type="submit" name="decision" value="approve">Approve</button>
+<button class="secondary" type="submit" name="decision" value="decline">Decline</button>
+</form>
+</section>`),
+    );
+  }
+
   async function complete(details: Details, reply: FastifyReply) {
     await handleEvent(localCompletedEvent(details.session));
+    await pageState.clear(details.session.id);
     return reply.redirect(outcomeUrl('success', details.session.id), 303);
   }
 
   async function decline(details: Details, reason: string, reply: FastifyReply) {
     await handleEvent(localFailedEvent(details.session, reason, randomUUID()));
+    await pageState.clear(details.session.id);
     return reply.redirect(outcomeUrl('failure', details.session.id), 303);
   }
+
+  /** A number that can't be a real card's (a test card, or one failing the Luhn check) is kept for the retry. */
+  const keptNumber = (form: CardForm, digits: string) =>
+    !luhnValid(digits) || testCardOutcome(digits) !== 'unknown' ? form.number : '';
 
   // The page is the provider: the session id in the URL is the capability, as a hosted page's URL is.
   const unguardedForm = { config: { csrf: false as const } };
 
   app.get<{ Params: { sessionId: string } }>(`/v1/checkout/local/:sessionId`, async (request, reply) => {
     const details = await payable(request.params.sessionId, reply);
-    if (details) return cardPage(reply, details, { name: '', number: '', expiry: '', cvc: '' }, {});
-    return reply;
+    if (!details) return reply;
+    const state = await pageState.get(details.session.id);
+    return state?.step === 'card'
+      ? cardPage(reply, details, state.form, state.errors)
+      : cardPage(reply, details, { name: '', number: '', expiry: '' }, {});
+  });
+
+  // The 3-D Secure step, while the bank's question is open; otherwise the card form.
+  app.get<{ Params: { sessionId: string } }>(`/v1/checkout/local/:sessionId/confirm`, async (request, reply) => {
+    const details = await payable(request.params.sessionId, reply);
+    if (!details) return reply;
+    if ((await pageState.get(details.session.id))?.step !== 'confirm') {
+      return reply.redirect(pagePath(details.session.id), 303);
+    }
+    return confirmPage(reply, details);
   });
 
   app.post<{ Params: { sessionId: string } }>(
@@ -236,9 +284,19 @@ ${testCardList}
         expiry: field(request.body, 'expiry'),
         cvc: field(request.body, 'cvc'),
       };
+      const { session } = details;
       const { errors, digits } = validateCard(form, clock());
       if (Object.keys(errors).length > 0) {
-        return cardPage(reply, details, form, { ...errors, form: 'Check the card details below.' }, 422);
+        await pageState.set(
+          session.id,
+          {
+            step: 'card',
+            form: { name: form.name, number: keptNumber(form, digits), expiry: form.expiry },
+            errors: { ...errors, form: 'Check the card details below.' },
+          },
+          session.expiresAt,
+        );
+        return reply.redirect(pagePath(session.id), 303);
       }
       switch (testCardOutcome(digits)) {
         case 'success':
@@ -248,19 +306,8 @@ ${testCardList}
         case 'unknown':
           return decline(details, localCheckoutMessages.notATestCard, reply);
         case 'confirmation':
-          return send(
-            reply,
-            200,
-            'Confirm this payment',
-            frame(html`<section class="card narrow" aria-labelledby="confirm-title">
-<h1 id="confirm-title">Confirm this payment</h1>
-<p class="muted">Your bank asks you to confirm a payment of <strong>${formatMoney(details.session.totalCents, details.session.currency)}</strong> to Candor with the card ending in ${testCards.confirmation.slice(-4)}.</p>
-<form method="post" action="${base}/${details.session.id}/confirm" class="actions center">
-<button class="primary" type="submit" name="decision" value="approve">Approve</button>
-<button class="secondary" type="submit" name="decision" value="decline">Decline</button>
-</form>
-</section>`),
-          );
+          await pageState.set(session.id, { step: 'confirm' }, session.expiresAt);
+          return reply.redirect(confirmPath(session.id), 303);
       }
     },
   );
@@ -271,6 +318,10 @@ ${testCardList}
     async (request, reply) => {
       const details = await payable(request.params.sessionId, reply);
       if (!details) return reply;
+      // Only an open question from the bank can be answered: the card form comes first.
+      if ((await pageState.get(details.session.id))?.step !== 'confirm') {
+        return reply.redirect(pagePath(details.session.id), 303);
+      }
       return field(request.body, 'decision') === 'approve'
         ? complete(details, reply)
         : decline(details, localCheckoutMessages.notConfirmed, reply);

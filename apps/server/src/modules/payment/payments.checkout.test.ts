@@ -19,7 +19,7 @@ const PRO_YEARLY = { slug: 'ai-detector-pro-yearly', priceCents: 28_790, tokens:
 describeOnEachDatabase('checkout with the local provider', (database) => {
   const t = useTestApp(database);
   const steps = paymentSteps(t);
-  const { db, signedIn, balance, checkoutPlan, checkoutPacket, pay, confirm, invoices } = steps;
+  const { db, signedIn, balance, checkoutPlan, checkoutPacket, pay, confirm, follow, invoices } = steps;
 
   async function myPlan(client: Awaited<ReturnType<typeof signedIn>>['client']) {
     const response = await client.get(`${API}/v1/plans/my_plan`);
@@ -127,14 +127,14 @@ describeOnEachDatabase('checkout with the local provider', (database) => {
     expect(other.headers.location).toContain('/payment-confirmation/failure');
     expect((await t().client().get(pagePath)).body).toContain('Use one of the test cards listed on this page.');
 
-    const wrong = await pay(pagePath, cards.luhnInvalid);
-    expect(wrong.statusCode).toBe(422);
+    // A form refused as typed comes back (Post/Redirect/Get: the page's own address) filled in, with the errors.
+    const wrong = await follow(await pay(pagePath, cards.luhnInvalid));
+    expect(wrong.statusCode).toBe(200);
     expect(wrong.body).toContain('Your card number is incorrect.');
     expect(wrong.body).toContain('value="4242 4242 4242 4241"');
     expect(wrong.body).toContain('value="Ada Lovelace"');
 
-    const expired = await pay(pagePath, cards.success, { expiry: '01/20', cvc: '' });
-    expect(expired.statusCode).toBe(422);
+    const expired = await follow(await pay(pagePath, cards.success, { expiry: '01/20', cvc: '' }));
     expect(expired.body).toContain('Your card has expired.');
     expect(expired.body).toContain('security code');
 
@@ -166,7 +166,7 @@ describeOnEachDatabase('checkout with the local provider', (database) => {
     const { client } = await signedIn();
     const { pagePath } = await checkoutPacket(client, 'tokens-50k');
 
-    const challenge = await pay(pagePath, cards.confirmation);
+    const challenge = await follow(await pay(pagePath, cards.confirmation));
     expect(challenge.statusCode).toBe(200);
     expect(challenge.body).toContain('Confirm this payment');
     expect(challenge.body).toContain('value="approve"');
@@ -182,6 +182,106 @@ describeOnEachDatabase('checkout with the local provider', (database) => {
     expect(approved.statusCode).toBe(303);
     expect(approved.headers.location).toContain('/payment-confirmation/success');
     expect(await balance(client)).toMatchObject({ token_balance: 50_000, plan_balance: 2_000 });
+  });
+
+  it('answers the 3-D Secure card with a redirect to its own GET page: reload and Back never post a payment again', async () => {
+    const { client } = await signedIn();
+    const { session, pagePath } = await checkoutPacket(client, 'tokens-50k');
+
+    const challenge = await pay(pagePath, cards.confirmation);
+    expect(challenge.statusCode).toBe(303);
+    expect(challenge.headers.location).toBe(`${pagePath}/confirm`);
+    for (const _reload of [1, 2]) {
+      const page = await t().client().get(`${pagePath}/confirm`);
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['cache-control']).toBe('no-store');
+      expect(page.body).toContain('Confirm this payment');
+      expect(page.body).toContain(`action="${pagePath}/confirm"`);
+    }
+    expect((await balance(client)).token_balance).toBe(0);
+
+    const approved = await confirm(pagePath, 'approve');
+    expect(approved.statusCode).toBe(303);
+    expect(approved.headers.location).toBe(
+      `http://localhost:8080/payment-confirmation/success?session_id=${session.session_id}`,
+    );
+    // Back from the app lands on the step's address, which now says the order is paid; nothing is paid twice.
+    const back = await t().client().get(`${pagePath}/confirm`);
+    expect(back.statusCode).toBe(200);
+    expect(back.body).toContain('Already paid');
+    expect((await balance(client)).token_balance).toBe(50_000);
+    expect(await invoices(client)).toHaveLength(1);
+  });
+
+  it('answers the bank question only while it is asked: an approve without the 3-D Secure card pays nothing', async () => {
+    const { client } = await signedIn();
+    const { pagePath } = await checkoutPacket(client, 'tokens-50k');
+
+    const early = await t().client().get(`${pagePath}/confirm`);
+    expect(early.statusCode).toBe(303);
+    expect(early.headers.location).toBe(pagePath);
+    const approved = await confirm(pagePath, 'approve');
+    expect(approved.statusCode).toBe(303);
+    expect(approved.headers.location).toBe(pagePath);
+
+    // A declined question is closed: approving it afterwards pays nothing either.
+    await pay(pagePath, cards.confirmation);
+    expect((await confirm(pagePath, 'decline')).headers.location).toContain('/payment-confirmation/failure');
+    expect((await confirm(pagePath, 'approve')).headers.location).toBe(pagePath);
+    expect((await balance(client)).token_balance).toBe(0);
+    expect(await invoices(client)).toHaveLength(0);
+  });
+
+  it('keeps a refused card form on the server for its GET page, but never a number that could be a real card', async () => {
+    const { client } = await signedIn();
+    const { pagePath } = await checkoutPacket(client, 'tokens-50k');
+
+    const refused = await pay(pagePath, cards.luhnInvalid);
+    expect(refused.statusCode).toBe(303);
+    expect(refused.headers.location).toBe(pagePath);
+    for (const _reload of [1, 2]) {
+      const page = await t().client().get(pagePath);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('Check the card details below.');
+      expect(page.body).toContain('Your card number is incorrect.');
+      expect(page.body).toContain('value="4242 4242 4242 4241"');
+      expect(page.body).toMatch(/id="number"[^>]*autofocus/);
+    }
+
+    const realLooking = await follow(await pay(pagePath, cards.otherValid, { expiry: '01/20' }));
+    expect(realLooking.body).toContain('Your card has expired.');
+    expect(realLooking.body).toContain('value="01/20"');
+    expect(realLooking.body).not.toContain('4111');
+
+    // An attempt that reaches the bank starts the page afresh: only the decline's reason is left.
+    expect((await pay(pagePath, cards.declined)).headers.location).toContain('/payment-confirmation/failure');
+    const fresh = await t().client().get(pagePath);
+    expect(fresh.body).not.toContain('Check the card details below.');
+    expect(fresh.body).toContain('Your card was declined.');
+    expect((await balance(client)).token_balance).toBe(0);
+  });
+
+  it('sends a checkout left unpaid back where the purchase started: a packet to the account, a plan to its tab', async () => {
+    const { client } = await signedIn();
+    const accountTokens = 'http://localhost:8080/account?tab=subscription&amp;buyMoreTokens=true';
+    const packet = await checkoutPacket(client, 'tokens-50k');
+    const packetPage = (await t().client().get(packet.pagePath)).body;
+    expect(packetPage).toContain(`<a href="${accountTokens}">Cancel and return to your account</a>`);
+    expect(packetPage).not.toContain('/pricing');
+
+    const plan = await checkoutPlan(client, 'stealth-ai-starter-monthly', 'subscription_type=monthly');
+    expect((await t().client().get(plan.pagePath)).body).toContain(
+      '<a href="http://localhost:8080/pricing?tab=stealth-ai&amp;period=monthly">Cancel and return to pricing</a>',
+    );
+
+    await db()
+      .update(checkoutSessions)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(checkoutSessions.id, packet.session.session_id));
+    const expired = await t().client().get(packet.pagePath);
+    expect(expired.statusCode).toBe(410);
+    expect(expired.body).toContain('Start again from your account');
+    expect(expired.body).toContain(`href="${accountTokens}"`);
   });
 
   it('adds a token packet to the purchased balance, on top of the plan', async () => {

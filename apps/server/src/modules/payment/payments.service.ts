@@ -16,6 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError, notFound } from '../../http/errors.js';
 import { isUuid } from '../../http/ids.js';
 import type { CatalogRepository, TokenPacketRow } from './catalog.repository.js';
+import { checkoutCancelPath } from './checkout-urls.js';
 import {
   type CouponProduct,
   type CouponRow,
@@ -167,7 +168,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         : null,
       expiresAt: session.expiresAt,
       successUrl: `${deps.publicUrl}/payment-confirmation/success?session_id=${session.id}`,
-      cancelUrl: `${deps.publicUrl}/pricing`,
+      cancelUrl: `${deps.publicUrl}${checkoutCancelPath(product)}`,
     };
     try {
       const created = await provider.createCheckout(order);

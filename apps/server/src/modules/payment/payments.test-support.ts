@@ -81,6 +81,14 @@ export function paymentSteps(t: () => TestApp) {
   const confirm = (pagePath: string, decision: 'approve' | 'decline') =>
     submitForm(`${pagePath}/confirm`, { decision });
 
+  /** The GET a form post's 303 sends the browser to (the checkout's own pages answer with a path). */
+  function follow(response: LightMyRequestResponse) {
+    expect(response.statusCode, response.body).toBe(303);
+    const location = String(response.headers.location ?? '');
+    expect(location.startsWith(`${API}/v1/checkout/local/`), location).toBe(true);
+    return t().client().get(location);
+  }
+
   async function invoices(client: TestClient) {
     const response = await client.get(`${API}/v1/payments/invoices`);
     expect(response.statusCode, response.body).toBe(200);
@@ -116,6 +124,7 @@ export function paymentSteps(t: () => TestApp) {
     checkoutPacket,
     pay,
     confirm,
+    follow,
     invoices,
     mySubscription,
     sessionsOf,

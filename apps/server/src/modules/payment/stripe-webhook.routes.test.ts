@@ -668,6 +668,22 @@ describeOnEachDatabase('stripe payments', (database) => {
     expect((await balance(client)).token_balance).toBe(before.token_balance + packet.tokens);
   });
 
+  it("sends a buyer who leaves Stripe's page back where the purchase started", async () => {
+    const cancelUrl = async (path: string) => {
+      const { created } = await checkout(path);
+      return double.requests.find((request) => request.form.client_reference_id === created.session_id)?.form
+        .cancel_url;
+    };
+    expect(await cancelUrl('/api/payment/v1/payments/token-packet-checkout-session/tokens-50k')).toBe(
+      'http://localhost:8080/account?tab=subscription&buyMoreTokens=true',
+    );
+    expect(
+      await cancelUrl(
+        '/api/payment/v1/payments/plan-checkout-session/stealth-ai-starter-yearly?subscription_type=monthly',
+      ),
+    ).toBe('http://localhost:8080/pricing?tab=stealth-ai&period=monthly');
+  });
+
   it('lets an expired or failed Stripe checkout change no balance', async () => {
     const { client, providerSessionId } = await planCheckout();
     const before = await balance(client);
