@@ -125,6 +125,16 @@ test('a paid plan is cancelled and resumed on the subscription tab, and its rece
   await payWithCard(page, testCards.success);
   await expect(page).toHaveURL((url) => url.pathname === '/payment-confirmation/success');
 
+  // Another plan replaces this one at once: the pricing page says so before checkout, and keeping it changes nothing.
+  await page.goto('/pricing?tab=ai-detector&period=monthly');
+  await page.getByRole('button', { name: 'Switch to Pro' }).click();
+  const switchDialog = page.getByRole('dialog', { name: 'Switch from Basic to Pro?' });
+  await expect(switchDialog).toContainText('Nothing is refunded or prorated');
+  await expect(switchDialog.getByRole('button', { name: 'Keep Basic' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(switchDialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Switch to Pro' })).toBeFocused();
+
   await page.goto('/account?tab=subscription');
   const plan = page.getByTestId('current-plan');
   await expect(plan).toContainText('Basic');

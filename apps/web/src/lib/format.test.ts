@@ -49,8 +49,14 @@ describe('balances', () => {
 });
 
 describe('formatPrice', () => {
-  it('drops cents on round amounts', () => {
-    expect(formatPrice(1900, 'usd')).toBe('$19');
-    expect(formatPrice(1999, 'usd')).toBe('$19.99');
+  it('always shows the cents, as the checkout page and the receipts do', () => {
+    expect(formatPrice(900, 'usd')).toBe('$9.00');
+    expect(formatPrice(12_470, 'usd')).toBe('$124.70');
+    expect(formatPrice(1_000_000, 'usd')).toBe('$10,000.00');
+    expect(formatPrice(999, 'eur')).toBe('€9.99');
+  });
+
+  it('still shows an amount in a currency it does not know', () => {
+    expect(formatPrice(900, 'xx')).toBe('9.00 XX');
   });
 });

@@ -40,14 +40,20 @@ export function formatBalance(value: number | 'unlimited'): string {
   return value === 'unlimited' || isUnlimited(value) ? 'Unlimited' : formatTokens(value, 'down');
 }
 
+/**
+ * An amount of money, always with its cents ("$9.00", "$124.70"), as the checkout page and the receipts show it, so
+ * amounts side by side (pricing, coupons, token packets, invoices, the subscription) line up and read alike.
+ */
 export function formatPrice(cents: number, currency: string): string {
   try {
-    return new Intl.NumberFormat('en', {
+    return new Intl.NumberFormat('en-US', {
       style: 'currency',
       currency: currency.toUpperCase(),
-      minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
     }).format(cents / 100);
   } catch {
+    // A currency code Intl doesn't know.
     return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
   }
 }

@@ -18,7 +18,7 @@ describe('coupon display', () => {
   it('says what a percent or an amount off gives on the first payment', () => {
     expect(couponSummary(coupon())).toBe('SPRING20 — 20% off your first payment');
     expect(couponSummary(coupon({ code: 'FIVE', percent_off: null, amount_off_cents: 500 }))).toBe(
-      'FIVE — $5 off your first payment',
+      'FIVE — $5.00 off your first payment',
     );
   });
 

@@ -1,4 +1,3 @@
-import type { MyPlan } from '@candor/contracts';
 import { Link } from '@tanstack/react-router';
 import CalendarX from 'lucide-react/icons/calendar-x';
 import Hourglass from 'lucide-react/icons/hourglass';
@@ -11,6 +10,7 @@ import { LicenceActivationsCard } from '@/features/licences/components/licence-a
 import { BuyTokensCard } from '@/features/payment/components/buy-tokens-card';
 import { SubscriptionActions } from '@/features/payment/components/cancel-subscription';
 import { InvoicesCard } from '@/features/payment/components/invoices-card';
+import { isLicencePlan, isPaidPlan, planEndLabel } from '@/features/payment/plan-status';
 import { ReferralCard } from '@/features/referrals/components/referral-card';
 import { UsageCard } from '@/features/tokens/components/usage-card';
 import { formatBalance, formatDate, formatPrice } from '@/lib/format';
@@ -42,10 +42,6 @@ export function SubscriptionTab({ planState, buyMoreTokens, balance }: Subscript
   );
 }
 
-const isLicence = (myPlan: MyPlan) => myPlan.plan.slug.startsWith('licence-tier-');
-/** A plan someone pays for through a provider: it renews, and can be cancelled or resumed. */
-const isPaid = (myPlan: MyPlan) => myPlan.provider !== 'none' && myPlan.plan.price_cents > 0;
-
 function SubscriptionCard({ planState }: { planState: PlanState }) {
   if (planState.status === 'free_plan_expired') {
     return (
@@ -65,9 +61,9 @@ function SubscriptionCard({ planState }: { planState: PlanState }) {
   if (planState.status !== 'ok') return null;
   const { myPlan } = planState;
   const { plan, expires_at, cancel_at_period_end } = myPlan;
-  const paid = isPaid(myPlan);
+  const paid = isPaidPlan(myPlan);
   const period = plan.period === 'yearly' ? 'Yearly' : plan.period === 'monthly' ? 'Monthly' : null;
-  const endLabel = !expires_at ? 'Ends' : cancel_at_period_end ? 'Cancels on' : paid ? 'Renews on' : 'Expires on';
+  const endLabel = planEndLabel(myPlan);
   return (
     <Card data-testid="current-plan">
       <CardHeader>
@@ -87,7 +83,7 @@ function SubscriptionCard({ planState }: { planState: PlanState }) {
           <div className="space-y-1">
             <dt className="text-muted-foreground text-xs uppercase tracking-wider">Price</dt>
             <dd className="font-medium text-sm">
-              {isLicence(myPlan)
+              {isLicencePlan(myPlan)
                 ? 'Lifetime licence'
                 : plan.price_cents === 0
                   ? 'Free'

@@ -21,12 +21,18 @@ export const paymentKeys = {
   checkoutStatus: (sessionId: string) => [...paymentKeys.all, 'checkout-status', sessionId] as const,
 };
 
-/** How long the confirmation screen waits for a provider's confirmation (Stripe's webhook) before saying so. */
+/**
+ * How long (in one-second polls) the confirmation screen waits for a provider's confirmation (Stripe's webhook)
+ * before saying the payment wasn't completed.
+ */
 export const CHECKOUT_CONFIRMATION_POLLS = 30;
+/** After that, a session still open is asked about now and then, so a late confirmation still shows. */
+export const CHECKOUT_LATE_POLL_MS = 15_000;
 
 /**
  * `GET v1/payments/checkout-sessions/{id}`, asked again every second while the session is still open: a provider
- * may send the browser back before its webhook has arrived. Stops after CHECKOUT_CONFIRMATION_POLLS tries.
+ * may send the browser back before its webhook has arrived. After CHECKOUT_CONFIRMATION_POLLS tries, every
+ * CHECKOUT_LATE_POLL_MS while the session stays open (and the tab is visible).
  */
 export const useCheckoutStatus = (sessionId: string | undefined) =>
   useQuery({
@@ -38,7 +44,11 @@ export const useCheckoutStatus = (sessionId: string | undefined) =>
       ),
     enabled: sessionId !== undefined,
     refetchInterval: (query) =>
-      query.state.data?.status === 'open' && query.state.dataUpdateCount < CHECKOUT_CONFIRMATION_POLLS ? 1_000 : false,
+      query.state.data?.status !== 'open'
+        ? false
+        : query.state.dataUpdateCount < CHECKOUT_CONFIRMATION_POLLS
+          ? 1_000
+          : CHECKOUT_LATE_POLL_MS,
   });
 
 /** `GET v1/coupons/{code}?product_id=`: what the coupon gives, or why it can't be used (200 either way). */

@@ -1,5 +1,5 @@
 import type { MyPlan } from '@candor/contracts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -18,22 +18,41 @@ import { useCancelSubscription, useResumeSubscription } from '../api/payments.qu
 
 /**
  * Cancel at period end (after a confirmation) or undo it. The plan stays until `expires_at` either way, so
- * resuming is cheap and needs no confirmation.
+ * resuming is cheap and needs no confirmation. Each replaces the other's button: the keyboard focus goes with it.
  */
 export function SubscriptionActions({ myPlan }: { myPlan: MyPlan }) {
   const [open, setOpen] = useState(false);
   const cancel = useCancelSubscription();
   const resume = useResumeSubscription();
   const end = myPlan.expires_at ? formatDate(myPlan.expires_at) : 'the end of the period';
+  const cancelled = myPlan.cancel_at_period_end;
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const resumeButton = useRef<HTMLButtonElement>(null);
+  // Set when this component changes the plan: the button that replaces the one just used takes the focus, which
+  // would otherwise fall to the page. Set before the request, as the new plan can arrive before its callbacks.
+  const focusReplacement = useRef(false);
+  useEffect(() => {
+    if (!focusReplacement.current) return;
+    focusReplacement.current = false;
+    (cancelled ? resumeButton : cancelButton).current?.focus();
+  }, [cancelled]);
+  const change = (mutation: typeof cancel, onSuccess: () => void) => {
+    focusReplacement.current = true;
+    mutation.mutate(undefined, {
+      onSuccess,
+      onError: () => {
+        focusReplacement.current = false;
+      },
+    });
+  };
 
-  if (myPlan.cancel_at_period_end) {
+  if (cancelled) {
     return (
       <Button
+        ref={resumeButton}
         variant="outline"
         disabled={resume.isPending}
-        onClick={() =>
-          resume.mutate(undefined, { onSuccess: () => toast.success(`${myPlan.plan.name} will renew on ${end}.`) })
-        }
+        onClick={() => change(resume, () => toast.success(`${myPlan.plan.name} will renew on ${end}.`))}
       >
         {resume.isPending && <Spinner />}
         Resume subscription
@@ -43,7 +62,11 @@ export function SubscriptionActions({ myPlan }: { myPlan: MyPlan }) {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="ghost" className="text-destructive hover:bg-destructive/10 hover:text-destructive">
+        <Button
+          ref={cancelButton}
+          variant="ghost"
+          className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+        >
           Cancel subscription
         </Button>
       </DialogTrigger>
@@ -63,11 +86,9 @@ export function SubscriptionActions({ myPlan }: { myPlan: MyPlan }) {
             variant="destructive"
             disabled={cancel.isPending}
             onClick={() =>
-              cancel.mutate(undefined, {
-                onSuccess: () => {
-                  setOpen(false);
-                  toast.success(`Your subscription is cancelled. ${myPlan.plan.name} stays active until ${end}.`);
-                },
+              change(cancel, () => {
+                setOpen(false);
+                toast.success(`Your subscription is cancelled. ${myPlan.plan.name} stays active until ${end}.`);
               })
             }
           >

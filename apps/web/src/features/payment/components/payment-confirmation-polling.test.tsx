@@ -28,7 +28,11 @@ describe('PaymentConfirmation with a checkout session to follow', () => {
   it('waits for the provider to confirm, then shows the new balance', async () => {
     await renderWithRouter(() => <PaymentConfirmation outcome="success" sessionId="s-1" />);
     expect(await screen.findByText('Confirming your payment…')).toBeTruthy();
-    expect(screen.getByText('Your payment has been processed successfully.')).toBeTruthy();
+    // Success is only said once the provider has confirmed it.
+    expect(screen.queryByText('Your payment has been processed successfully.')).toBeNull();
+    expect(
+      await screen.findByText('Your payment has been processed successfully.', {}, { timeout: 3_000 }),
+    ).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('confirmation-balance').textContent).toBe('6M'), {
       timeout: 3_000,
     });

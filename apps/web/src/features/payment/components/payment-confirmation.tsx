@@ -1,17 +1,22 @@
+import type { CheckoutStatus } from '@candor/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import CircleCheck from 'lucide-react/icons/circle-check';
+import CircleQuestionMark from 'lucide-react/icons/circle-question-mark';
 import CircleX from 'lucide-react/icons/circle-x';
 import LoaderCircle from 'lucide-react/icons/loader-circle';
+import SearchX from 'lucide-react/icons/search-x';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useTokenBalance } from '@/features/tokens/api/token-balance.queries';
+import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { formatBalance, formatDate, totalTokens } from '@/lib/format';
 import { myPlanQueryOptions } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { CHECKOUT_CONFIRMATION_POLLS, refreshAfterPayment, useCheckoutStatus } from '../api/payments.queries';
 import { type PaymentOutcome, paymentOutcomeCopy } from '../outcome';
+import { planEndLabel } from '../plan-status';
 
 interface PaymentConfirmationProps {
   outcome: PaymentOutcome;
@@ -19,26 +24,91 @@ interface PaymentConfirmationProps {
   sessionId?: string | undefined;
 }
 
+/**
+ * What the screen says: the spec's success and failure (§8, verbatim), or — when the checkout session it was sent
+ * back with doesn't bear the success out — that the payment is being confirmed, can't be found, wasn't completed,
+ * or couldn't be checked.
+ */
+type View = PaymentOutcome | 'confirming' | 'not-found' | 'not-completed' | 'unchecked';
+
+const checkCopy = {
+  confirming: {
+    title: 'Confirming Payment',
+    headline: 'Confirming your payment…',
+    text: 'Your payment provider is confirming the payment. This usually takes a few seconds.',
+  },
+  'not-found': {
+    title: 'Payment Not Found',
+    headline: "We can't find this payment",
+    text: "There's no payment with this reference on your account. Your plan, tokens and invoices are on your account page.",
+  },
+  'not-completed': {
+    title: 'Payment Not Completed',
+    headline: "Your payment wasn't completed",
+    text: 'Nothing was charged. You can start again whenever you like.',
+  },
+  unchecked: {
+    title: 'Payment Not Confirmed',
+    headline: "We couldn't check your payment",
+    text: 'If you paid, your plan and tokens appear on your account as soon as the payment is confirmed.',
+  },
+} as const satisfies Record<Exclude<View, PaymentOutcome>, { title: string; headline: string; text: string }>;
+
+/** How long the screen polls quickly for an open session before saying the payment wasn't completed. */
+const CONFIRMATION_WINDOW_MS = CHECKOUT_CONFIRMATION_POLLS * 1_000;
+
+function viewOf(
+  outcome: PaymentOutcome,
+  sessionId: string | undefined,
+  checkout: { data: CheckoutStatus | undefined; error: unknown },
+  windowOver: boolean,
+): View {
+  if (outcome === 'failure' || sessionId === undefined) return outcome;
+  if (checkout.error) return isApiError(checkout.error) && checkout.error.status === 404 ? 'not-found' : 'unchecked';
+  switch (checkout.data?.status) {
+    case undefined:
+      return 'confirming';
+    case 'completed':
+      return 'success';
+    case 'open':
+      // A provider may send the browser back before its confirmation arrives; an abandoned checkout stays open.
+      return windowOver ? 'not-completed' : 'confirming';
+    default:
+      return 'not-completed';
+  }
+}
+
 export function PaymentConfirmation({ outcome, sessionId }: PaymentConfirmationProps) {
-  const copy = paymentOutcomeCopy[outcome];
-  const success = outcome === 'success';
-  const Icon = success ? CircleCheck : CircleX;
   const queryClient = useQueryClient();
   // With a session to follow, wait until the provider's confirmation has been applied (the local checkout applies
   // it before redirecting; Stripe's webhook can come a moment after the browser). Without one, refresh at once.
-  const checkout = useCheckoutStatus(success ? sessionId : undefined);
-  const confirmed = !sessionId || checkout.data?.status === 'completed' || checkout.isError;
-  const stillConfirming = success && sessionId !== undefined && checkout.data?.status === 'open' && !confirmed;
-  const [gaveUp, setGaveUp] = useState(false);
+  const checkout = useCheckoutStatus(outcome === 'success' ? sessionId : undefined);
+  const open = checkout.data?.status === 'open';
+  const [windowOver, setWindowOver] = useState(false);
   useEffect(() => {
-    if (!stillConfirming) return;
-    const timer = setTimeout(() => setGaveUp(true), CHECKOUT_CONFIRMATION_POLLS * 1_000);
+    if (!open) return;
+    const timer = setTimeout(() => setWindowOver(true), CONFIRMATION_WINDOW_MS);
     return () => clearTimeout(timer);
-  }, [stillConfirming]);
+  }, [open]);
+  const view = viewOf(outcome, sessionId, checkout, windowOver);
+  const copy = view === 'success' || view === 'failure' ? paymentOutcomeCopy[view] : checkCopy[view];
+  const Icon =
+    view === 'success'
+      ? CircleCheck
+      : view === 'confirming'
+        ? LoaderCircle
+        : view === 'not-found'
+          ? SearchX
+          : view === 'unchecked'
+            ? CircleQuestionMark
+            : CircleX;
   useEffect(() => {
     // Fulfilment has happened: everything cached about money is stale.
-    if (success && confirmed) void refreshAfterPayment(queryClient);
-  }, [success, confirmed, queryClient]);
+    if (view === 'success') void refreshAfterPayment(queryClient);
+  }, [view, queryClient]);
+  // A packet was bought from the account's tokens card; a plan from the pricing page.
+  const packet = checkout.data?.kind === 'token_packet';
+  const failureReason = view === 'not-completed' ? checkout.data?.failure_reason : null;
   return (
     <div className="flex justify-center py-6 sm:py-10">
       <section
@@ -48,30 +118,33 @@ export function PaymentConfirmation({ outcome, sessionId }: PaymentConfirmationP
         <span
           className={cn(
             'inline-flex size-16 items-center justify-center rounded-full',
-            success ? 'bg-success/15 text-success' : 'bg-destructive/10 text-destructive',
+            view === 'success'
+              ? 'bg-success/15 text-success'
+              : view === 'confirming' || view === 'unchecked'
+                ? 'bg-muted text-muted-foreground'
+                : 'bg-destructive/10 text-destructive',
           )}
         >
-          <Icon className="size-8" aria-hidden="true" />
+          <Icon className={cn('size-8', view === 'confirming' && 'animate-spin')} aria-hidden="true" />
         </span>
-        <p className="font-medium text-muted-foreground text-sm uppercase tracking-wider">{copy.title}</p>
-        <h1 id="payment-headline" className="font-semibold text-3xl tracking-tight">
-          {copy.headline}
-        </h1>
-        <p className="text-muted-foreground">{copy.text}</p>
-        {stillConfirming && (
-          <p role="status" className="inline-flex items-center gap-2 text-muted-foreground text-sm">
-            {gaveUp ? (
-              'Your payment provider is still confirming the payment. Your plan and tokens appear as soon as it does.'
-            ) : (
-              <>
-                <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> Confirming your payment…
-              </>
-            )}
-          </p>
-        )}
-        {success && !stillConfirming && <PurchaseSummary />}
+        {/* The answer arrives after the page: read out whatever it turns into. */}
+        <div aria-live="polite" aria-atomic="true" className="flex flex-col items-center gap-5">
+          <p className="font-medium text-muted-foreground text-sm uppercase tracking-wider">{copy.title}</p>
+          <h1 id="payment-headline" className="font-semibold text-3xl tracking-tight">
+            {copy.headline}
+          </h1>
+          <p className="text-muted-foreground">{copy.text}</p>
+          {failureReason && <p className="text-sm">The last attempt failed: {failureReason}</p>}
+          {view === 'not-completed' && open && (
+            <p className="text-muted-foreground text-sm">
+              Paid a moment ago? This page updates as soon as your payment provider confirms it.
+            </p>
+          )}
+          {view === 'unchecked' && <p className="text-muted-foreground text-sm">{getErrorMessage(checkout.error)}</p>}
+        </div>
+        {view === 'success' && <PurchaseSummary />}
         <div className="flex flex-wrap justify-center gap-2 pt-2">
-          {success ? (
+          {view === 'success' ? (
             <>
               <Button asChild>
                 <Link to="/">Go to Dashboard</Link>
@@ -82,10 +155,16 @@ export function PaymentConfirmation({ outcome, sessionId }: PaymentConfirmationP
                 </Link>
               </Button>
             </>
-          ) : (
+          ) : view === 'failure' || view === 'not-completed' ? (
             <>
               <Button asChild>
-                <Link to="/pricing">Try again</Link>
+                {packet ? (
+                  <Link to="/account" search={{ tab: 'subscription', buyMoreTokens: true }}>
+                    Try again
+                  </Link>
+                ) : (
+                  <Link to="/pricing">Try again</Link>
+                )}
               </Button>
               <Button asChild variant="outline">
                 <Link to="/contact-us" search={{ source: 'payment-failure' }}>
@@ -93,7 +172,29 @@ export function PaymentConfirmation({ outcome, sessionId }: PaymentConfirmationP
                 </Link>
               </Button>
             </>
-          )}
+          ) : view === 'not-found' ? (
+            <>
+              <Button asChild>
+                <Link to="/pricing">See plans</Link>
+              </Button>
+              <Button asChild variant="outline">
+                <Link to="/account" search={{ tab: 'subscription' }}>
+                  View subscription
+                </Link>
+              </Button>
+            </>
+          ) : view === 'unchecked' ? (
+            <>
+              <Button onClick={() => void checkout.refetch()} disabled={checkout.isFetching}>
+                Check again
+              </Button>
+              <Button asChild variant="outline">
+                <Link to="/account" search={{ tab: 'subscription' }}>
+                  View subscription
+                </Link>
+              </Button>
+            </>
+          ) : null}
         </div>
         {sessionId && (
           <p className="break-all text-muted-foreground text-xs">
@@ -118,8 +219,8 @@ function PurchaseSummary() {
           {plan.isPending ? <Skeleton className="h-5 w-24" /> : (myPlan?.plan.name ?? '—')}
         </dd>
         {myPlan?.expires_at && (
-          <dd className="text-muted-foreground text-xs">
-            {myPlan.cancel_at_period_end ? 'Ends' : 'Renews'} {formatDate(myPlan.expires_at)}
+          <dd className="text-muted-foreground text-xs" data-testid="confirmation-plan-end">
+            {planEndLabel(myPlan)} {formatDate(myPlan.expires_at)}
           </dd>
         )}
       </div>

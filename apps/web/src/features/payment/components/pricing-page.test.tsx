@@ -1,4 +1,4 @@
-import type { Plan } from '@candor/contracts';
+import type { MyPlan, Plan } from '@candor/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -56,7 +56,7 @@ const pro = plan({
   tokens: 6_000_000,
   family: 'ai-detector-pro',
 });
-const onPlan = (current: Plan, provider: 'none' | 'local' = 'none'): PlanState => ({
+const onPlan = (current: Plan, provider: 'none' | 'local' = 'none', extra: Partial<MyPlan> = {}): PlanState => ({
   status: 'ok',
   myPlan: {
     subscription_id: 's1',
@@ -66,6 +66,7 @@ const onPlan = (current: Plan, provider: 'none' | 'local' = 'none'): PlanState =
     expires_at: '2027-01-01T00:00:00Z',
     cancel_at_period_end: false,
     provider,
+    ...extra,
   },
 });
 
@@ -98,6 +99,90 @@ describe('PricingPage', () => {
     ));
     expect(await screen.findByRole('button', { name: 'Switch to Pro' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Basic$/ })).toBeNull();
+  });
+
+  it('says before checkout that a switch ends the current plan now, with its tokens and without a refund', async () => {
+    replies['GET /api/detector/ai-detector/user-token-balance/'] = () =>
+      jsonResponse(200, { token_balance: 0, plan_balance: 1_100_000, referral_token_balance: 0 });
+    replies['POST /api/payment/v1/payments/plan-checkout-session/p-pro'] = () =>
+      jsonResponse(503, { error: { code: 'unavailable', message: 'Try later.' } });
+    await renderWithRouter(() => (
+      <PricingPage search={search()} onSearchChange={() => {}} loggedIn planState={onPlan(basic, 'local')} />
+    ));
+    const user = userEvent.setup();
+    const switchToPro = await screen.findByRole('button', { name: 'Switch to Pro' });
+    await user.click(switchToPro);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Switch from Basic to Pro?' });
+    const text = dialog.textContent ?? '';
+    expect(text).toContain('Your Basic (yearly) plan ends as soon as you pay for Pro (yearly); it is not kept until');
+    expect(text).toContain("Pro (yearly)'s 6M tokens a year replace the 1.1M tokens left on Basic.");
+    expect(text).toContain('Nothing is refunded or prorated for what is left of Basic: you pay $287.90 today');
+    expect(text).toContain('Your purchased and referral tokens stay.');
+    // Nothing is bought yet; the safe choice has the focus, and Escape goes back to the button.
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Keep Basic' })),
+    );
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(switchToPro);
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+
+    // Confirmed: the checkout starts; a refusal closes the dialog and is told next to the focused button.
+    await user.keyboard('{Enter}');
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Continue to checkout' }));
+    await waitFor(() => expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const proCard = screen.getByLabelText('Pro');
+    expect((await within(proCard).findByRole('alert')).textContent).toBe('Try later.');
+    await waitFor(() => expect(document.activeElement).toBe(switchToPro));
+    expect(switchToPro.getAttribute('aria-describedby')).toBe(within(proCard).getByRole('alert').id);
+  });
+
+  it('labels the same plan in the other billing period as a change of billing, and says what it ends', async () => {
+    const basicMonthly = plan({
+      ...basic,
+      id: 'p-basic-monthly',
+      slug: 'ai-detector-basic-monthly',
+      period: 'monthly',
+      price_cents: 1_299,
+      tokens: 100_000,
+    });
+    replies['GET /api/payment/v1/plans/'] = () => jsonResponse(200, { items: [free, basic, pro, basicMonthly] });
+    await renderWithRouter(() => (
+      <PricingPage
+        search={{ ...search(), period: 'monthly' }}
+        onSearchChange={() => {}}
+        loggedIn
+        planState={onPlan(basic, 'local')}
+      />
+    ));
+    const card = await screen.findByLabelText('Basic');
+    const button = within(card).getByRole('button', { name: 'Switch to monthly billing' });
+    expect(screen.queryByRole('button', { name: 'Switch to Basic' })).toBeNull();
+    await userEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Switch Basic to monthly billing?' });
+    expect(dialog.textContent).toContain('Your Basic (yearly) plan ends as soon as you pay for Basic (monthly)');
+    expect(dialog.textContent).toContain('you pay $12.99 today, and Basic is not billed again.');
+  });
+
+  it('asks before a lifetime licence is replaced by a plan', async () => {
+    const licence = plan({ id: 'p-licence', slug: 'licence-tier-2', name: 'Licence Tier 2', tab: 'ai-detector' });
+    await renderWithRouter(() => (
+      <PricingPage
+        search={search()}
+        onSearchChange={() => {}}
+        loggedIn
+        planState={onPlan(licence, 'none', { expires_at: null })}
+      />
+    ));
+    await userEvent.click(await screen.findByRole('button', { name: 'Switch to Pro' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Switch from Licence Tier 2 to Pro?' });
+    expect(dialog.textContent).toContain(
+      'Your lifetime licence Licence Tier 2 ends as soon as you pay for Pro (yearly).',
+    );
+    expect(dialog.textContent).not.toContain('billed again');
   });
 
   it('shows discounted prices with the original struck through for a valid coupon, and checks out with it', async () => {

@@ -1,4 +1,4 @@
-import { type Plan, pricingTabs } from '@candor/contracts';
+import { type MyPlan, type Plan, pricingTabs } from '@candor/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import BadgeCheck from 'lucide-react/icons/badge-check';
@@ -26,6 +26,7 @@ import { findPlan, usePlans } from '../api/plans.queries';
 import { discountedCents, type ValidCoupon } from '../coupon';
 import type { PricingSearch } from '../search';
 import { CouponNotice } from './coupon-notice';
+import { SwitchPlanDialog, switchLabel } from './switch-plan-dialog';
 
 type PricingTab = (typeof pricingTabs)[number];
 
@@ -48,7 +49,9 @@ export function PricingPage({ search, onSearchChange, loggedIn, planState }: Pri
   const plans = usePlans();
   const checkout = usePlanCheckout();
   const current = planState?.status === 'ok' ? planState.myPlan : undefined;
-  const currentIsPaid = Boolean(current && current.provider !== 'none' && current.plan.price_cents > 0);
+  // One plan per account: buying replaces any plan but the free one at once (a paid plan, a licence), so it is a
+  // switch, confirmed before checkout.
+  const replaced = current && current.plan.tab !== 'free' ? current : undefined;
   const highlighted = findPlan(plans.data ?? [], search.plan);
   // The plan from the promotion link names the product the coupon is checked against (its per-product rules).
   const coupon = useQuery({
@@ -158,7 +161,7 @@ export function PricingPage({ search, onSearchChange, loggedIn, planState }: Pri
                   loggedIn={loggedIn}
                   coupon={search.coupon}
                   discounted={validCoupon ? discountedCents(validCoupon, plan) : null}
-                  action={currentIsPaid ? 'Switch to' : 'Buy'}
+                  replaces={replaced}
                   buying={buying}
                   busy={checkout.isPending || checkout.isSuccess}
                   error={checkout.variables?.planId === plan.id && checkout.error ? checkout.error : null}
@@ -181,7 +184,8 @@ interface PlanCardProps {
   coupon: string | undefined;
   /** The first payment with the URL's coupon, or null when there is no discount on this plan. */
   discounted: number | null;
-  action: 'Buy' | 'Switch to';
+  /** The plan buying this one ends at once: the button says "Switch to…" and asks first. */
+  replaces: MyPlan | undefined;
   /** This card's checkout is being created (or the browser is leaving for it). */
   buying: boolean;
   /** Some checkout is under way: no second one starts meanwhile. */
@@ -197,7 +201,7 @@ function PlanCard({
   loggedIn,
   coupon,
   discounted,
-  action,
+  replaces,
   buying,
   busy,
   error,
@@ -206,6 +210,18 @@ function PlanCard({
   const free = plan.price_cents === 0;
   const per = plan.period === 'yearly' ? '/ year' : plan.period === 'monthly' ? '/ month' : '';
   const errorId = `checkout-error-${plan.id}`;
+  const firstPayment = formatPrice(discounted ?? plan.price_cents, plan.currency);
+  const buyButton = (
+    <Button
+      onClick={replaces ? undefined : onBuy}
+      disabled={busy}
+      aria-busy={buying}
+      aria-describedby={error ? errorId : undefined}
+    >
+      {buying && <Spinner />}
+      {replaces ? switchLabel(replaces.plan, plan) : `Buy ${plan.name}`}
+    </Button>
+  );
   return (
     <Card
       aria-label={plan.name}
@@ -243,9 +259,7 @@ function PlanCard({
             </p>
           )}
           <p className="flex items-baseline gap-1">
-            <span className="font-semibold text-4xl tracking-tight">
-              {free ? 'Free' : formatPrice(discounted ?? plan.price_cents, plan.currency)}
-            </span>
+            <span className="font-semibold text-4xl tracking-tight">{free ? 'Free' : firstPayment}</span>
             {!free && per && <span className="text-muted-foreground text-sm">{per}</span>}
           </p>
           {discounted !== null && (
@@ -273,10 +287,20 @@ function PlanCard({
           </Button>
         ) : free ? null : loggedIn ? (
           <>
-            <Button onClick={onBuy} disabled={busy} aria-busy={buying} aria-describedby={error ? errorId : undefined}>
-              {buying && <Spinner />}
-              {`${action} ${plan.name}`}
-            </Button>
+            {replaces ? (
+              <SwitchPlanDialog
+                current={replaces}
+                plan={plan}
+                price={firstPayment}
+                pending={buying}
+                failed={Boolean(error)}
+                onConfirm={onBuy}
+              >
+                {buyButton}
+              </SwitchPlanDialog>
+            ) : (
+              buyButton
+            )}
             {error ? (
               <p id={errorId} role="alert" className="text-center text-destructive text-sm">
                 {getErrorMessage(error)}

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { catalogue, productCategories } from '@/config/navigation';
 import { ToolGrid } from '@/features/catalog/components/tool-card';
 import { RecentHistory } from '@/features/history/components/recent-history';
+import { planEndLabel } from '@/features/payment/plan-status';
 import { BalanceCards } from '@/features/tokens/components/balance-cards';
 import { UsageOverview } from '@/features/tokens/components/usage-overview';
 import { formatDate } from '@/lib/format';
@@ -36,7 +37,9 @@ export function DashboardPage() {
             <span className="text-muted-foreground">Plan</span>
             <Badge variant="soft">{myPlan.plan.name}</Badge>
             {myPlan.expires_at && (
-              <span className="text-muted-foreground text-xs">until {formatDate(myPlan.expires_at)}</span>
+              <span className="text-muted-foreground text-xs">
+                {planEndLabel(myPlan)} {formatDate(myPlan.expires_at)}
+              </span>
             )}
             <Link to="/pricing" className="font-medium text-primary text-xs underline-offset-4 hover:underline">
               Upgrade
