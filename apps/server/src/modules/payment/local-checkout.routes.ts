@@ -167,7 +167,7 @@ ${couponCode ? html`<li><span>Coupon <strong>${couponCode}</strong></span><span 
 
   const testCardList = html`<div class="testcards">
 <h2>Test cards</h2>
-<p class="small muted">This is the built-in test checkout: no real card is charged. Use any name, a future expiry date and any 3-digit CVC.</p>
+<p class="small muted">This is the built-in test checkout: no real card is charged. Use any name, a future expiry date and any 3- or 4-digit CVC.</p>
 <table>
 <thead><tr><th scope="col">Card number</th><th scope="col">Result</th></tr></thead>
 <tbody>
