@@ -149,11 +149,7 @@ export function PaymentConfirmation({ outcome, sessionId }: PaymentConfirmationP
               <Button asChild>
                 <Link to="/">Go to Dashboard</Link>
               </Button>
-              <Button asChild variant="outline">
-                <Link to="/account" search={{ tab: 'subscription' }}>
-                  View subscription
-                </Link>
-              </Button>
+              <ViewSubscription />
             </>
           ) : view === 'failure' || view === 'not-completed' ? (
             <>
@@ -177,22 +173,14 @@ export function PaymentConfirmation({ outcome, sessionId }: PaymentConfirmationP
               <Button asChild>
                 <Link to="/pricing">See plans</Link>
               </Button>
-              <Button asChild variant="outline">
-                <Link to="/account" search={{ tab: 'subscription' }}>
-                  View subscription
-                </Link>
-              </Button>
+              <ViewSubscription />
             </>
           ) : view === 'unchecked' ? (
             <>
               <Button onClick={() => void checkout.refetch()} disabled={checkout.isFetching}>
                 Check again
               </Button>
-              <Button asChild variant="outline">
-                <Link to="/account" search={{ tab: 'subscription' }}>
-                  View subscription
-                </Link>
-              </Button>
+              <ViewSubscription />
             </>
           ) : null}
         </div>
@@ -237,5 +225,16 @@ function PurchaseSummary() {
         </dd>
       </div>
     </dl>
+  );
+}
+
+/** The way to the account's plan, tokens and invoices, beside each outcome's main action. */
+function ViewSubscription() {
+  return (
+    <Button asChild variant="outline">
+      <Link to="/account" search={{ tab: 'subscription' }}>
+        View subscription
+      </Link>
+    </Button>
   );
 }
