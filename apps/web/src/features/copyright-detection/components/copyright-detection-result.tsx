@@ -76,7 +76,13 @@ function CopyrightReport({
         .filter((entry) => entry.passages > 0)
         .map((entry) => ({ className: entry.colour.swatch, label: `${entry.number}. ${entry.source.title}` })),
       ...(report.excluded.length > 0
-        ? [{ className: 'bg-muted-foreground/50', label: 'Faded', description: 'not counted (quotations, the reference list)' }]
+        ? [
+            {
+              className: 'bg-muted-foreground/50',
+              label: 'Faded',
+              description: 'not counted (quotations, the reference list)',
+            },
+          ]
         : []),
     ],
     [entries, report.excluded.length],
