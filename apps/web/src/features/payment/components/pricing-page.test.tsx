@@ -261,4 +261,24 @@ describe('PricingPage', () => {
     const links = await screen.findAllByRole('link', { name: 'Create an account' });
     expect(links[0]?.getAttribute('href')).toBe('/auth/signup?buyPlanId=p-basic&buyPlanCoupon=SPRING20');
   });
+
+  it('tells a signed-out visitor looking at monthly prices that the checkout after sign-up is yearly', async () => {
+    const basicMonthly = plan({
+      ...basic,
+      id: 'p-basic-monthly',
+      slug: 'ai-detector-basic-monthly',
+      period: 'monthly',
+    });
+    replies['GET /api/payment/v1/plans/'] = () => jsonResponse(200, { items: [free, basic, pro, basicMonthly] });
+    await renderWithRouter(() => (
+      <PricingPage
+        search={{ ...search(), period: 'monthly' }}
+        onSearchChange={() => {}}
+        loggedIn={false}
+        planState={undefined}
+      />
+    ));
+    const card = await screen.findByLabelText('Basic');
+    expect(card.textContent).toContain('Signing up here checks out the yearly plan.');
+  });
 });

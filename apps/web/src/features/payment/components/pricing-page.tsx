@@ -308,11 +308,20 @@ function PlanCard({
             ) : null}
           </>
         ) : (
-          <Button asChild>
-            <Link to="/auth/signup" search={{ buyPlanId: plan.id, ...(coupon ? { buyPlanCoupon: coupon } : {}) }}>
-              Create an account
-            </Link>
-          </Button>
+          <>
+            <Button asChild>
+              <Link to="/auth/signup" search={{ buyPlanId: plan.id, ...(coupon ? { buyPlanCoupon: coupon } : {}) }}>
+                Create an account
+              </Link>
+            </Button>
+            {/* Spec §9: the checkout that follows sign-up is always yearly; say so where monthly is shown. */}
+            {plan.period === 'monthly' && (
+              <p className="text-center text-muted-foreground text-xs">
+                Signing up here checks out the yearly plan. For monthly billing, sign up first, then buy it on this
+                page.
+              </p>
+            )}
+          </>
         )}
       </CardFooter>
     </Card>
