@@ -53,7 +53,9 @@ export function SessionsCard() {
         <CardAction>
           <Button variant="outline" onClick={onSignOutEverywhere} disabled={everywhere.isPending}>
             {everywhere.isPending ? <Spinner /> : <LogOut aria-hidden="true" />}
-            Sign out everywhere
+            {/* A phone's header is narrow: the long label squeezed the description beside it to a word a line. */}
+            <span className="sm:hidden">Sign out all</span>
+            <span className="max-sm:hidden">Sign out everywhere</span>
           </Button>
         </CardAction>
       </CardHeader>
