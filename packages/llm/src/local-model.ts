@@ -89,7 +89,7 @@ export async function createLocalModelProvider(options: LocalModelOptions): Prom
       if (room <= 0)
         throw new LlmError(
           'bad_request',
-          `The conversation is ${promptTokens} tokens, longer than the model's ${context.contextSize}-token window.`,
+          `The conversation is ${promptTokens} tokens, longer than the model's ${context.contextSize}-token window. Start a new chat to go on.`,
         );
       const cancelledEvent = (completion: number): LlmStreamEvent => ({
         type: 'done',

@@ -64,6 +64,8 @@ export interface ComposerProps {
   onStop: () => void;
   failure: SendFailure | null;
   onDismissFailure: () => void;
+  /** Starts a new chat, offered when the model refused the conversation (too long for its context window). */
+  onNewChat: () => void;
   /** Model picker and masking settings. */
   toolbar: ReactNode;
   ref?: Ref<ComposerHandle>;
@@ -100,6 +102,7 @@ export function Composer(props: ComposerProps) {
     onStop,
     failure,
     onDismissFailure,
+    onNewChat,
     toolbar,
   } = props;
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -158,6 +161,11 @@ export function Composer(props: ComposerProps) {
               {failure.retryAfter !== undefined && ` You can chat again in ${formatWait(failure.retryAfter)}.`}
             </p>
             {failure.code !== 'stopped' && <p>Nothing is lost: your message is in the box below.</p>}
+            {failure.code === 'llm_bad_request' && (
+              <Button size="sm" variant="outline" className="mt-2" onClick={onNewChat}>
+                Start a new chat
+              </Button>
+            )}
           </AlertDescription>
           <button
             type="button"

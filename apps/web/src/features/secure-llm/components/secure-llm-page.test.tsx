@@ -251,6 +251,28 @@ describe('SecureLlmPage', () => {
     expect(screen.getByTestId('open-chat').textContent).toContain('new');
   });
 
+  it('offers a new chat when the model refuses the conversation, keeping the message', async () => {
+    const user = userEvent.setup();
+    const stream = controlledStream();
+    server.onSend = stream.response;
+    await renderPage();
+    const text = 'Summarise the trip of Jane Doe to Lisbon';
+    await user.click(message());
+    await user.paste(text);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(server.sent).toHaveLength(1));
+    stream.send({
+      type: 'error',
+      error: { code: 'llm_bad_request', message: 'The conversation is longer than the model’s window.' },
+    });
+    stream.close();
+
+    await user.click(await screen.findByRole('button', { name: 'Start a new chat' }));
+    expect(screen.queryByText('The conversation is longer than the model’s window.')).toBeNull();
+    expect(message().value).toBe(text);
+    expect(screen.getByTestId('open-chat').textContent).toContain('new');
+  });
+
   it('never sends on a stale preview: a message sent mid-typing is checked as it is', async () => {
     const user = userEvent.setup();
     const stream = controlledStream();

@@ -260,6 +260,7 @@ export function SecureLlmPage({ chatId, onChatChange }: SecureLlmPageProps) {
                     setCheckFailure(null);
                     sender.clearFailure();
                   }}
+                  onNewChat={() => openChat(undefined)}
                   toolbar={
                     <>
                       {models.isError ? (
