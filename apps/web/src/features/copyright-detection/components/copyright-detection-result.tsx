@@ -123,7 +123,7 @@ function CopyrightReport({
       </div>
 
       {/* minmax(0, …): a truncated source title must not widen the column past a narrow screen. */}
-      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr]">
         <ReportPanel title="Similarity" className="lg:col-start-2 lg:row-start-1">
           <div className="space-y-3">
             <p className="font-semibold text-5xl tabular-nums leading-none">{formatPercent(report.similarity)}</p>
