@@ -1,7 +1,7 @@
 import type { HistoryDetail } from '@candor/contracts';
 import type { AiDetectionResult as AiReport } from '@candor/contracts/tools';
 import { tokenizeWords } from '@candor/engine-writing/tokenize';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, notFoundResponse } from '@/test/fake-api';
 import { storedRunDetail } from '@/test/history-detail';
@@ -107,6 +107,24 @@ describe('AiDetectionResult', () => {
     expect(scores).toEqual(['8% AI', '94% AI', '89% AI', '5% AI', '83% AI']);
     const legend = screen.getByText('Chance each sentence was written by AI').parentElement;
     expect(legend?.hasAttribute('data-print-colors')).toBe(true);
+  });
+
+  it('keeps the tapped sentence’s card open when a touch’s emulated mouse lands on another sentence', async () => {
+    await renderReport(aiReport);
+    const [first, , , , last] = within(screen.getByRole('document', { name: 'Checked text' })).getAllByRole('button');
+    if (!first || !last) throw new Error('no sentences');
+    const hoverDelay = () => new Promise((resolve) => setTimeout(resolve, 400));
+    fireEvent.click(first);
+    expect(first.getAttribute('aria-expanded')).toBe('true');
+    // After a tap the browser sends a touch's pointer events and compatibility mouse events: not a hover.
+    fireEvent.pointerOver(last, { pointerType: 'touch' });
+    fireEvent.mouseOver(last);
+    await hoverDelay();
+    expect(first.getAttribute('aria-expanded')).toBe('true');
+    expect(last.getAttribute('aria-expanded')).toBe('false');
+    // A mouse resting on a sentence does open its card.
+    fireEvent.pointerOver(last, { pointerType: 'mouse' });
+    await waitFor(() => expect(last.getAttribute('aria-expanded')).toBe('true'));
   });
 
   it('lays the text beside the verdict panels so the text’s height does not open gaps between them', async () => {

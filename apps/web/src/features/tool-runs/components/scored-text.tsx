@@ -76,11 +76,15 @@ export function ScoredText({ text, sentences, marks = NO_MARKS, label }: ScoredT
                 onFocus={() => setOpen(index)}
                 onBlur={() => close(index)}
                 onClick={() => setOpen(index)}
-                onMouseEnter={() => {
+                // Hover is a mouse's: after a tap the browser sends mouse events of its own, and one landing on another
+                // sentence (under the card just opened) would switch to that sentence's card.
+                onPointerEnter={(event) => {
+                  if (event.pointerType !== 'mouse') return;
                   window.clearTimeout(hoverTimer.current);
                   hoverTimer.current = window.setTimeout(() => setOpen(index), HOVER_DELAY_MS);
                 }}
-                onMouseLeave={(event) => {
+                onPointerLeave={(event) => {
+                  if (event.pointerType !== 'mouse') return;
                   window.clearTimeout(hoverTimer.current);
                   if (document.activeElement !== event.currentTarget) close(index);
                 }}
