@@ -21,7 +21,7 @@ export function AllProductsPage({
         icon={LayoutGrid}
       />
       <Tabs value={search.tab} onValueChange={(tab) => onTabChange(tab as ProductCategoryId)}>
-        <TabsList aria-label="Product categories">
+        <TabsList aria-label="Product categories" className="h-auto flex-wrap">
           {productCategories.map((category) => (
             <TabsTrigger key={category.id} value={category.id}>
               {category.label}
