@@ -16,8 +16,15 @@ test('a new user signs up, verifies the e-mailed code, lands on the dashboard, r
 
   await expect(page).toHaveURL(/\/auth\/verify-account\?/);
   expect(new URL(page.url()).searchParams.get('email')).toBe(user.email);
+  // The code is all that is left to type: it has the focus, and again, selected, after a wrong one.
+  const codeInput = page.locator('input[name="code"]');
+  await expect(codeInput).toBeFocused();
   const code = await readLatestCode(user.email);
-  await page.locator('input[name="code"]').fill(code);
+  await page.keyboard.type(code === '000000' ? '111111' : '000000');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('The code is not correct')).toBeVisible();
+  await expect(codeInput).toBeFocused();
+  await page.keyboard.type(code);
   await page.locator('button[type="submit"]').click();
 
   await expect(page).toHaveURL((url) => url.pathname === '/');

@@ -2,7 +2,7 @@ import { errorCodes, resendOtpSchema, type VerifyAccountInput, verifyAccountSche
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '@tanstack/react-router';
 import MailCheck from 'lucide-react/icons/mail-check';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   EmailInput,
@@ -40,6 +40,9 @@ export function VerifyAccountForm({
     defaultValues: { email: search.email ?? '', code: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  // Arriving from sign-up, the code is all that is left to type.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival
+  useEffect(() => form.setFocus(search.email ? 'code' : 'email'), []);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
@@ -49,6 +52,8 @@ export function VerifyAccountForm({
       await onSignedIn();
     } catch (error) {
       setFormError(applyServerErrors(error, form.setError, fields));
+      // A wrong or expired code is typed again: focus it, selected.
+      form.setFocus('code', { shouldSelect: true });
     }
   });
 
