@@ -99,6 +99,15 @@ describe('analyzeWriting', () => {
     expect(suggestionsFor('It occured once.', 'occured')).toEqual(['occurred']);
   });
 
+  it('suggests the contraction first for one typed without its apostrophe', () => {
+    const suggestionsFor = (text: string, word: string) =>
+      analyzeWriting(text).issues.find((i) => i.kind === 'spelling' && i.text === word)?.suggestions;
+    expect(suggestionsFor('I dont know.', 'dont')?.[0]).toBe("don't");
+    expect(suggestionsFor('They say theyre ready.', 'theyre')?.[0]).toBe("they're");
+    expect(suggestionsFor('Well im here.', 'im')?.[0]).toBe("I'm");
+    expect(suggestionsFor('It wouldnt matter.', 'wouldnt')?.[0]).toBe("wouldn't");
+  });
+
   it('flags a content word repeated within the window, but not function words', () => {
     const text = 'The garden was lovely. We walked through the garden and they were there.';
     expect(kinds(text, 'nearby-repetition')).toEqual(['garden']);

@@ -57,10 +57,30 @@ function runTogetherSplit(word: string): string | undefined {
   return best?.split;
 }
 
+/** The endings a contraction's apostrophe comes before: don't, she's, they're, I've, we'll, you'd, I'm. */
+const CONTRACTION_ENDINGS = ['t', 's', 're', 've', 'll', 'd', 'm'];
+
+/**
+ * A contraction typed without its apostrophe ("dont", "theyre"): Hunspell's edits never add one ("dont" gets "cont,
+ * dent, dint"). The dictionary must know the contraction, so only real ones are offered.
+ */
+function missingApostrophe(word: string): string | undefined {
+  for (const ending of CONTRACTION_ENDINGS) {
+    if (word.length <= ending.length || !word.toLowerCase().endsWith(ending)) continue;
+    const stem = word.slice(0, -ending.length);
+    const candidate = `${stem}'${word.slice(-ending.length)}`;
+    if (isCorrect(candidate)) return candidate;
+    // "im", "ive": the pronoun is written in capitals.
+    if (stem.toLowerCase() === 'i' && isCorrect(`I'${word.slice(-ending.length)}`))
+      return `I'${word.slice(-ending.length)}`;
+  }
+  return undefined;
+}
+
 function suggest(word: string): string[] {
-  const split = runTogetherSplit(word);
+  const first = missingApostrophe(word) ?? runTogetherSplit(word);
   const edits = speller().suggest(word);
-  return (split ? [split, ...edits] : edits).slice(0, 3);
+  return (first ? [first, ...edits.filter((edit) => edit !== first)] : edits).slice(0, 3);
 }
 
 export interface SpellingOptions {
