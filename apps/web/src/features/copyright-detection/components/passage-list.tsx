@@ -1,4 +1,6 @@
+import { useMemo } from 'react';
 import { Button } from '@/components/ui/button';
+import { type DiffPiece, passageDiff } from '../lib/passage-diff';
 import type { Passage, SourceEntry } from '../lib/report';
 import { SourceNumber } from './source-number';
 
@@ -36,6 +38,9 @@ export function PassageList({ passages, total, selected, onShowAll, idPrefix }: 
           </Button>
         )}
       </div>
+      <p className="text-muted-foreground text-xs">
+        <mark className={DIFFERS}>Marked</mark> words differ between your text and the source.
+      </p>
       <ol className="space-y-3" aria-label="Matched passages">
         {passages.map((passage) => (
           <li
@@ -51,10 +56,7 @@ export function PassageList({ passages, total, selected, onShowAll, idPrefix }: 
               <SourceNumber entry={passage.entry} />
               <span className="min-w-0 truncate">{passage.entry.source.title}</span>
             </h3>
-            <div className="grid gap-3 md:grid-cols-2">
-              <Side caption="In your text" words={passage.text} />
-              <Side caption={`In ${passage.entry.source.title}`} words={passage.match.source_text} />
-            </div>
+            <SideBySide passage={passage} />
           </li>
         ))}
       </ol>
@@ -62,13 +64,38 @@ export function PassageList({ passages, total, selected, onShowAll, idPrefix }: 
   );
 }
 
-function Side({ caption, words }: { caption: string; words: string }) {
+/** The passage beside the source's words, the words that differ between them marked on both sides. */
+function SideBySide({ passage }: { passage: Passage }) {
+  const diff = useMemo(() => passageDiff(passage.text, passage.match.source_text), [passage]);
+  return (
+    <div className="grid gap-3 md:grid-cols-2">
+      <Side caption="In your text" pieces={diff.text} />
+      <Side caption={`In ${passage.entry.source.title}`} pieces={diff.source} />
+    </div>
+  );
+}
+
+function Side({ caption, pieces }: { caption: string; pieces: readonly DiffPiece[] }) {
   return (
     <figure className="min-w-0 space-y-1">
       <figcaption className="truncate text-muted-foreground text-xs">{caption}</figcaption>
       <blockquote className="whitespace-pre-wrap break-words rounded-md bg-muted/50 p-2.5 font-serif text-sm leading-relaxed">
-        {words}
+        {pieces.map((piece, index) =>
+          piece.differs ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the pieces are a fixed cut of a fixed text
+            <mark key={index} className={DIFFERS}>
+              {piece.value}
+            </mark>
+          ) : (
+            // biome-ignore lint/suspicious/noArrayIndexKey: as above
+            <span key={index}>{piece.value}</span>
+          ),
+        )}
       </blockquote>
     </figure>
   );
 }
+
+/** A word that differs between the two sides: readable in light and dark mode, and on paper. */
+const DIFFERS =
+  'rounded-sm bg-amber-200/70 text-foreground underline decoration-amber-600 decoration-dotted underline-offset-2 dark:bg-amber-400/25 dark:decoration-amber-300';
