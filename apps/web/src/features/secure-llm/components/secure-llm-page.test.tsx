@@ -153,6 +153,17 @@ const renderPage = (initial?: string) => renderWithRouter(() => <Harness initial
 const message = () => screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
 const chip = (value: string) => screen.findByRole('button', { name: new RegExp(`^Mask “${value}”`) });
 
+/** A new chat with `text` pasted into the composer, the reply's stream under the test's control. */
+async function composeNewChat(text: string) {
+  const user = userEvent.setup();
+  const stream = controlledStream();
+  server.onSend = stream.response;
+  await renderPage();
+  await user.click(message());
+  await user.paste(text);
+  return { user, stream };
+}
+
 beforeAll(() => {
   // Radix positions popovers with ResizeObserver, which jsdom lacks.
   globalThis.ResizeObserver ??= class {
@@ -175,13 +186,8 @@ afterEach(() => window.localStorage.clear());
 
 describe('SecureLlmPage', () => {
   it('previews the masking, lets a toggled value through, and sends exactly the masks shown', async () => {
-    const user = userEvent.setup();
-    const stream = controlledStream();
-    server.onSend = stream.response;
-    await renderPage();
     const text = 'Ask Jane Doe at jane@example.com';
-    await user.click(message());
-    await user.paste(text);
+    const { user, stream } = await composeNewChat(text);
 
     const name = await chip('Jane Doe');
     const email = await chip('jane@example.com');
@@ -230,13 +236,8 @@ describe('SecureLlmPage', () => {
   });
 
   it('keeps the text and shows the error inline when the reply fails', async () => {
-    const user = userEvent.setup();
-    const stream = controlledStream();
-    server.onSend = stream.response;
-    await renderPage();
     const text = 'Summarise the trip of Jane Doe to Lisbon';
-    await user.click(message());
-    await user.paste(text);
+    const { user, stream } = await composeNewChat(text);
     await chip('Lisbon');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(server.sent).toHaveLength(1));
@@ -252,13 +253,8 @@ describe('SecureLlmPage', () => {
   });
 
   it('offers a new chat when the model refuses the conversation, keeping the message', async () => {
-    const user = userEvent.setup();
-    const stream = controlledStream();
-    server.onSend = stream.response;
-    await renderPage();
     const text = 'Summarise the trip of Jane Doe to Lisbon';
-    await user.click(message());
-    await user.paste(text);
+    const { user, stream } = await composeNewChat(text);
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(server.sent).toHaveLength(1));
     stream.send({
@@ -352,13 +348,8 @@ describe('SecureLlmPage', () => {
   });
 
   it('masks a selection the preview did not find, everywhere it occurs', async () => {
-    const user = userEvent.setup();
-    const stream = controlledStream();
-    server.onSend = stream.response;
-    await renderPage();
     const text = 'Project Falcon ships Monday; keep Project Falcon quiet.';
-    await user.click(message());
-    await user.paste(text);
+    const { user, stream } = await composeNewChat(text);
     await waitFor(() => expect(server.detectRequests.at(-1)?.text).toBe(text));
     expect(screen.getByRole('button', { name: 'Mask selection' })).toHaveProperty('disabled', true);
 
