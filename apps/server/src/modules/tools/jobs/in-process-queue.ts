@@ -1,46 +1,32 @@
 import { randomUUID } from 'node:crypto';
-import { errorCodes } from '@candor/contracts';
 import type { JobSnapshot, JobStatus, ToolId } from '@candor/contracts/tools';
-import { AppError } from '../../../http/errors.js';
-import type { JobData, JobDiscarder, JobListener, JobProcessor, JobQueue } from './job-queue.js';
+import {
+  cancellingChange,
+  finishedChange,
+  isFinished,
+  queueClosed,
+  queuedSnapshot,
+  queueFull,
+  runToEnd,
+  type StoppableJob,
+  startedChange,
+  stopJob,
+  tooManyRuns,
+} from './job-lifecycle.js';
+import type { JobData, JobListener, JobQueue, JobQueueOptions } from './job-queue.js';
 
-export interface InProcessQueueOptions {
-  process: JobProcessor;
-  discard: JobDiscarder;
-  /** Jobs running at once (one per engine thread keeps the rest honestly "queued"). */
-  concurrency: number;
-  /** A run longer than this is stopped. */
-  timeoutSeconds: number;
-  /** How long a finished job stays visible, so a reloaded screen can still see how it ended. */
-  retainSeconds: number;
-  /** Unfinished jobs one user may have. */
-  maxActivePerUser: number;
-  /** Unfinished jobs in all. */
-  maxActive: number;
-  clock: () => Date;
-  /** Told about failures that are the server's fault (the user sees a generic message). */
-  onUnexpectedError: (error: unknown, data: JobData) => void;
-}
-
-interface Job {
+interface Job extends StoppableJob {
   id: string;
   data: JobData;
   snapshot: JobSnapshot;
   listeners: Set<JobListener>;
-  controller: AbortController;
-  stopReason: 'cancelled' | 'timed_out' | undefined;
   /** Settles when the job has reached a finished status. */
   done: Promise<void>;
   markDone: () => void;
 }
 
-const QUEUED_STAGE = 'Waiting for a free worker';
-const durationText = (seconds: number) =>
-  seconds % 60 === 0 ? `${seconds / 60} minute${seconds === 60 ? '' : 's'}` : `${seconds} seconds`;
-const isFinished = (status: JobStatus) => status === 'succeeded' || status === 'failed' || status === 'cancelled';
-
 /** The default queue: jobs live in this process's memory; they don't survive a restart (their holds expire). */
-export function createInProcessJobQueue(options: InProcessQueueOptions): JobQueue {
+export function createInProcessJobQueue(options: JobQueueOptions): JobQueue {
   const jobs = new Map<string, Job>();
   const waiting: Job[] = [];
   let running = 0;
@@ -63,54 +49,17 @@ export function createInProcessJobQueue(options: InProcessQueueOptions): JobQueu
     }
   };
 
-  const finish = (job: Job, status: JobStatus, change: Partial<JobSnapshot> = {}) =>
-    update(job, { status, finished_at: options.clock().toISOString(), ...change });
-
-  const errorOf = (job: Job, error: unknown): JobSnapshot['error'] => {
-    if (job.stopReason === 'timed_out') {
-      return {
-        code: 'timed_out',
-        message: `The run took longer than ${durationText(options.timeoutSeconds)} and was stopped. No tokens were charged.`,
-      };
-    }
-    if (error instanceof AppError && error.status < 500) return { code: error.code, message: error.message };
-    options.onUnexpectedError(error, job.data);
-    return {
-      code: errorCodes.internal,
-      message: 'The run failed on our side. No tokens were charged; try again in a moment.',
-    };
-  };
+  const finish = (job: Job, change: Partial<JobSnapshot> & { status: JobStatus }) =>
+    update(job, finishedChange(options.clock(), change));
 
   const start = (job: Job) => {
     running++;
-    update(job, { status: 'running', progress: { percent: 0, stage: 'Starting' } });
-    const timer = setTimeout(() => {
-      job.stopReason ??= 'timed_out';
-      job.controller.abort();
-    }, options.timeoutSeconds * 1_000);
-    timer.unref();
-    options
-      .process(job.data, {
-        signal: job.controller.signal,
-        progress: ({ percent, stage, partial }) =>
-          update(job, {
-            progress: { percent: Math.max(0, Math.min(100, Math.round(percent))), stage },
-            ...(partial === undefined ? {} : { partial }),
-          }),
-      })
-      .then(
-        ({ historyId }) =>
-          finish(job, 'succeeded', { history_id: historyId, progress: { percent: 100, stage: 'Done' } }),
-        (error: unknown) =>
-          job.stopReason === 'cancelled'
-            ? finish(job, 'cancelled')
-            : finish(job, 'failed', { error: errorOf(job, error) }),
-      )
-      .finally(() => {
-        clearTimeout(timer);
-        running--;
-        next();
-      });
+    update(job, startedChange);
+    void runToEnd(job, job.data, options, (change) => update(job, change)).then((outcome) => {
+      finish(job, outcome);
+      running--;
+      next();
+    });
   };
 
   const next = () => {
@@ -122,49 +71,30 @@ export function createInProcessJobQueue(options: InProcessQueueOptions): JobQueu
   };
 
   const discard = async (job: Job) => {
-    finish(job, 'cancelled');
+    finish(job, { status: 'cancelled' });
     await options.discard(job.data).catch((error: unknown) => options.onUnexpectedError(error, job.data));
   };
 
   return {
     async submit(data) {
-      if (closed) throw new AppError(errorCodes.unavailable, 503, 'The server is restarting; try again in a moment.');
-      if (activeJobs(data.userId).length >= options.maxActivePerUser) {
-        throw new AppError(
-          errorCodes.rateLimited,
-          429,
-          `You already have ${options.maxActivePerUser} runs in progress. Wait for one to finish, then try again.`,
-        );
-      }
-      if (activeJobs().length >= options.maxActive) {
-        throw new AppError(errorCodes.unavailable, 503, 'Candor is very busy right now; try again in a minute.');
-      }
+      if (closed) throw queueClosed();
+      if (activeJobs(data.userId).length >= options.maxActivePerUser) throw tooManyRuns(options.maxActivePerUser);
+      if (activeJobs().length >= options.maxActive) throw queueFull();
       let markDone = () => {};
       const done = new Promise<void>((resolve) => {
         markDone = resolve;
       });
+      const id = randomUUID();
       const job: Job = {
-        id: randomUUID(),
+        id,
         data,
         listeners: new Set(),
         controller: new AbortController(),
         stopReason: undefined,
         done,
         markDone,
-        snapshot: {
-          job_id: '',
-          tool: data.tool,
-          status: 'queued',
-          progress: { percent: 0, stage: QUEUED_STAGE },
-          partial: null,
-          cost: data.cost,
-          history_id: null,
-          error: null,
-          created_at: options.clock().toISOString(),
-          finished_at: null,
-        },
+        snapshot: queuedSnapshot(id, data, options.clock()),
       };
-      job.snapshot.job_id = job.id;
       jobs.set(job.id, job);
       waiting.push(job);
       next();
@@ -189,9 +119,8 @@ export function createInProcessJobQueue(options: InProcessQueueOptions): JobQueu
         waiting.splice(waiting.indexOf(job), 1);
         await discard(job);
       } else if (job.snapshot.status === 'running') {
-        job.stopReason ??= 'cancelled';
-        update(job, { progress: { ...job.snapshot.progress, stage: 'Cancelling' } });
-        job.controller.abort();
+        update(job, cancellingChange(job.snapshot));
+        stopJob(job, 'cancelled');
         await job.done;
       }
       return job.snapshot;
@@ -210,8 +139,7 @@ export function createInProcessJobQueue(options: InProcessQueueOptions): JobQueu
       closed = true;
       await Promise.all(waiting.splice(0).map(discard));
       const stopping = activeJobs().map((job) => {
-        job.stopReason ??= 'cancelled';
-        job.controller.abort();
+        stopJob(job, 'cancelled');
         return job.done;
       });
       await Promise.all(stopping);

@@ -28,6 +28,25 @@ export type JobDiscarder = (data: JobData) => Promise<void>;
 
 export type JobListener = (snapshot: JobSnapshot) => void;
 
+/** What every queue is built with. */
+export interface JobQueueOptions {
+  process: JobProcessor;
+  discard: JobDiscarder;
+  /** Jobs this process runs at once (one per engine thread keeps the rest honestly "queued"). */
+  concurrency: number;
+  /** A run longer than this is stopped. */
+  timeoutSeconds: number;
+  /** How long a finished job stays visible, so a reloaded screen can still see how it ended. */
+  retainSeconds: number;
+  /** Unfinished jobs one user may have. */
+  maxActivePerUser: number;
+  /** Unfinished jobs in all. */
+  maxActive: number;
+  clock: () => Date;
+  /** Told about failures that are the server's fault (the user sees a generic message). */
+  onUnexpectedError: (error: unknown, data: JobData) => void;
+}
+
 /**
  * Where tool runs wait and run. The in-process queue is the default; a Redis-backed one (BullMQ) implements the
  * same interface for many instances (DESIGN.md principle 4) without any change to the tools.
