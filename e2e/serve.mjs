@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { e2eBaseUrl, e2eCoupons, e2eDataDir, e2eLlmLog, e2eLlmModel, e2ePort, e2eStateFile } from './env.mjs';
 import { e2eOidcClient, startOidcProvider } from './support/oidc-provider.mjs';
@@ -27,6 +28,20 @@ if (process.env.DATABASE_URL) {
   url.pathname = `/${name}`;
   databaseUrl = url.toString();
 }
+// With REDIS_URL (CI sets it), rate limits and the job queue live in Redis, as in a deployment of many instances,
+// under a prefix of this run's own. Keys of earlier runs on this port are deleted here, like their databases.
+let redisKeyPrefix;
+if (process.env.REDIS_URL) {
+  redisKeyPrefix = `candor-e2e:${e2ePort}:${Date.now()}`;
+  const redis = new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: 1 });
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `candor-e2e:${e2ePort}:*`, 'COUNT', 500);
+    if (keys.length > 0) await redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+  await redis.quit();
+}
 writeFileSync(e2eStateFile, JSON.stringify({ databaseUrl: databaseUrl ?? null }));
 
 // A local OpenID provider stands in for Google: "Continue with …" signs in against it.
@@ -44,7 +59,8 @@ const serverEnv = {
   DATA_DIR: e2eDataDir,
   DATABASE_URL: databaseUrl ?? '',
   SMTP_URL: '',
-  REDIS_URL: '',
+  REDIS_URL: process.env.REDIS_URL ?? '',
+  REDIS_KEY_PREFIX: redisKeyPrefix ?? 'candor',
   LOG_LEVEL: 'warn',
   PUBLIC_URL: `http://127.0.0.1:${e2ePort}`,
   OTP_RESEND_COOLDOWN_SECONDS: '3',

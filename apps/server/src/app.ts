@@ -40,6 +40,8 @@ export interface AppDeps {
   redis?: Redis | undefined;
   /** Namespace of the rate-limit keys (tests pass a unique one). */
   rateLimitKeyPrefix?: string;
+  /** Namespace of the job queue's keys when `REDIS_URL` is set (tests pass a unique one). */
+  jobQueueKeyPrefix?: string;
   /** Overrides the configured auth rate limits (tests use small numbers). */
   rateLimitRules?: AuthRateLimitRules;
   clock?: () => Date;
@@ -129,7 +131,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The services.
   const enabled = new Set(config.services);
   // Rate-limit counters: in Redis when configured, so every instance shares them.
-  const rateLimitStore: RateLimitStore = { redis: deps.redis, keyPrefix: deps.rateLimitKeyPrefix ?? 'candor:rl' };
+  const rateLimitStore: RateLimitStore = {
+    redis: deps.redis,
+    keyPrefix: deps.rateLimitKeyPrefix ?? `${config.redisKeyPrefix}:rl`,
+  };
   const { authRateLimit } = config;
   const rateLimitRules = deps.rateLimitRules ?? {
     perIp: { points: authRateLimit.perIp, durationSeconds: authRateLimit.windowSeconds },
@@ -175,6 +180,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       tools: config.tools,
       engineOverrides: deps.engineOverrides,
       rateLimitStore,
+      jobQueueRedis: config.redisUrl
+        ? { url: config.redisUrl, keyPrefix: deps.jobQueueKeyPrefix ?? `${config.redisKeyPrefix}:jobs` }
+        : undefined,
     });
   }
   if (enabled.has('governance')) {

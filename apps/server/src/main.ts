@@ -137,6 +137,7 @@ async function main(): Promise<void> {
       {
         database: database.kind,
         rateLimits: redis ? 'redis' : 'memory',
+        jobQueue: redis ? 'redis' : 'in process',
         mail: mailer.kind === 'smtp' ? 'smtp' : path.join(config.dataDir, 'outbox'),
         services: config.services,
         publicUrl: config.publicUrl,

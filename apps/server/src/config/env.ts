@@ -25,7 +25,12 @@ export const envTable = {
   },
   REDIS_URL: {
     default: null,
-    description: 'redis:// URL; rate-limit counters are kept there (shared by every instance) instead of in memory',
+    description:
+      'redis:// URL; rate-limit counters and the tool-run queue (BullMQ) live there, shared by every instance',
+  },
+  REDIS_KEY_PREFIX: {
+    default: 'candor',
+    description: 'First part of every Redis key and channel, so deployments sharing one Redis keep apart',
   },
   SMTP_URL: {
     default: null,
@@ -181,6 +186,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Keys are `{prefix}:rl:…` (rate limits, checkout pages) and `{prefix}:jobs:…` (the job queue). */
+  redisKeyPrefix: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
@@ -297,6 +304,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().trim().min(1, 'must not be empty'),
   DATABASE_URL: url(['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/database').optional(),
   REDIS_URL: url(['redis:', 'rediss:'], 'redis://host:6379').optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[\w.:-]{1,64}$/, 'must be 1–64 letters, digits or _ . : -'),
   SMTP_URL: url(['smtp:', 'smtps:'], 'smtp://user:password@host:587').optional(),
   MAIL_FROM: z.string().trim().min(3, 'must be a sender like "Candor <no-reply@example.com>"'),
   PUBLIC_URL: url(['http:', 'https:'], 'https://candor.example.com').optional(),
@@ -403,6 +414,7 @@ export function parseEnv(source: EnvSource, options: { cwd?: string } = {}): Con
     dataDir: path.resolve(cwd, env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     publicUrl,

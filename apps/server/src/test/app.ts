@@ -12,6 +12,7 @@ import { parseEnv } from '../config/env.js';
 import type { AuthRateLimitRules } from '../http/rate-limit.js';
 import { createMailer } from '../mail/mailer.js';
 import type { TestDatabase } from './databases.js';
+import { deleteKeysAt } from './redis.js';
 import { startTestSmtp, type TestSmtp } from './smtp.js';
 
 /** Limits high enough that only the rate-limit tests ever meet them. */
@@ -24,8 +25,10 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   rateLimitRules?: AuthRateLimitRules;
   redis?: () => Redis | undefined;
-  /** Rate-limit key prefix; unique per app unless given. */
+  /** Rate-limit and job-queue key prefix; unique per app unless given (instances of one deployment share it). */
   keyPrefix?: string;
+  /** Session and vault secrets; random per app unless given (instances of one deployment share them). */
+  secrets?: { jwtSecret: string; vaultKey: string };
   clock?: () => Date;
   /** Replaces tools' engine modules, e.g. with `misbehavingEngine`. */
   engineOverrides?: AppDeps['engineOverrides'];
@@ -45,6 +48,7 @@ export interface TestApp {
 export function useTestApp(database: () => TestDatabase, options: TestAppOptions = {}): () => TestApp {
   let current: TestApp | undefined;
   let dataDir: string | undefined;
+  let redisUrl: string | undefined;
   beforeAll(async () => {
     const smtp = await startTestSmtp();
     dataDir = mkdtempSync(path.join(tmpdir(), 'candor-test-'));
@@ -57,15 +61,17 @@ export function useTestApp(database: () => TestDatabase, options: TestAppOptions
       ...options.env,
     });
     const keyPrefix = options.keyPrefix ?? `candor-test:${randomUUID()}`;
+    redisUrl = config.redisUrl;
     const app = await buildApp({
       config,
       database: database().handle,
       mailer: createMailer({ from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: path.join(dataDir, 'outbox') }),
-      jwtSecret: randomBytes(32).toString('hex'),
-      vaultKey: randomBytes(32).toString('hex'),
+      jwtSecret: options.secrets?.jwtSecret ?? randomBytes(32).toString('hex'),
+      vaultKey: options.secrets?.vaultKey ?? randomBytes(32).toString('hex'),
       logger: pino({ level: 'silent' }),
       redis: options.redis?.(),
       rateLimitKeyPrefix: keyPrefix,
+      jobQueueKeyPrefix: `${keyPrefix}:jobs`,
       rateLimitRules: options.rateLimitRules ?? generousRateLimits,
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.engineOverrides ? { engineOverrides: options.engineOverrides } : {}),
@@ -76,6 +82,8 @@ export function useTestApp(database: () => TestDatabase, options: TestAppOptions
   afterAll(async () => {
     await current?.app.close();
     await current?.smtp.close();
+    // The job queue's keys, when it ran in Redis (instances sharing a prefix may each delete them).
+    if (redisUrl && current) await deleteKeysAt(redisUrl, `${current.keyPrefix}:jobs`);
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
   return () => {
@@ -145,9 +153,9 @@ export class TestClient {
     }
   }
 
-  /** A second client holding a copy of this one's cookies (a stolen cookie jar). */
-  clone(): TestClient {
-    const copy = new TestClient(this.app, this.remoteAddress);
+  /** A second client holding a copy of this one's cookies (a stolen cookie jar), sent to `app` or this one's. */
+  clone(app = this.app): TestClient {
+    const copy = new TestClient(app, this.remoteAddress);
     for (const [name, value] of this.jar) copy.jar.set(name, value);
     return copy;
   }

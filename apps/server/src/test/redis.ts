@@ -19,6 +19,16 @@ async function deleteKeys(redis: Redis, prefix: string) {
   } while (cursor !== '0');
 }
 
+/** Deletes every key under `prefix` in the Redis at `url` (a suite's own namespace, after the suite). */
+export async function deleteKeysAt(url: string, prefix: string) {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1 });
+  try {
+    await deleteKeys(redis, prefix);
+  } finally {
+    await redis.quit();
+  }
+}
+
 /** Runs `body` with the in-memory store and, when REDIS_URL is set (required when CI=true), with Redis. */
 export function describeOnEachRateLimitStore(title: string, body: (store: StoreContext) => void): void {
   const { redisUrl, ci } = readTestSettings();

@@ -20,6 +20,7 @@ export interface DetectorModuleOptions {
   tools: ToolsConfig;
   engineOverrides?: Partial<Record<ToolId, string>> | undefined;
   rateLimitStore?: RateLimitStore | undefined;
+  jobQueueRedis?: { url: string; keyPrefix: string } | undefined;
 }
 
 /** The detector service: token balance, coefficients, history and the tool runs (`/api/detector/`); every route needs a session. */
@@ -32,5 +33,6 @@ export async function detectorModule(app: FastifyInstance, opts: DetectorModuleO
     config: opts.tools,
     engineOverrides: opts.engineOverrides,
     rateLimitStore: opts.rateLimitStore,
+    jobQueueRedis: opts.jobQueueRedis,
   });
 }

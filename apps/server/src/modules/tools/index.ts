@@ -10,6 +10,8 @@ import { analyseRateLimits, redactorRoutes } from './document-redaction/redactor
 import { builtInEngine, createEnginePool } from './engines/engine-pool.js';
 import { humanizedDetectionTool } from './humanized-detection/definition.js';
 import { createInProcessJobQueue } from './jobs/in-process-queue.js';
+import type { JobQueueOptions } from './jobs/job-queue.js';
+import { createRedisJobQueue } from './jobs/redis-queue.js';
 import { plagiarismTool } from './plagiarism/definition.js';
 import { plagiarismRoutes } from './plagiarism/plagiarism.routes.js';
 import type { ToolDefinition } from './tool-definition.js';
@@ -34,6 +36,8 @@ export interface ToolsModuleOptions {
   engineOverrides?: Partial<Record<ToolId, string>>;
   /** Where rate-limit counters live (Redis when configured). */
   rateLimitStore?: RateLimitStore | undefined;
+  /** With Redis, runs queue there and any instance may take them (DESIGN.md principle 4); else in this process. */
+  jobQueueRedis?: { url: string; keyPrefix: string } | undefined;
 }
 
 // Finished jobs stay visible this long, so a screen reloaded just after the end still sees the outcome.
@@ -59,7 +63,7 @@ export async function toolsModule(app: FastifyInstance, opts: ToolsModuleOptions
     extractor: builtInEngine('extract'),
     extractTimeoutSeconds: EXTRACT_TIMEOUT_SECONDS,
   });
-  const queue = createInProcessJobQueue({
+  const queueOptions: JobQueueOptions = {
     process: runs.process,
     discard: runs.discard,
     concurrency: pool.threads,
@@ -69,7 +73,16 @@ export async function toolsModule(app: FastifyInstance, opts: ToolsModuleOptions
     maxActive: MAX_ACTIVE_JOBS,
     clock: opts.clock,
     onUnexpectedError: (err, job) => app.log.error({ err, tool: job.tool, userId: job.userId }, 'a tool run failed'),
-  });
+  };
+  const redis = opts.jobQueueRedis;
+  const queue = redis
+    ? createRedisJobQueue({
+        ...queueOptions,
+        redisUrl: redis.url,
+        keyPrefix: redis.keyPrefix,
+        onConnectionError: (err) => app.log.warn({ err }, 'the job queue cannot reach Redis'),
+      })
+    : createInProcessJobQueue(queueOptions);
   app.addHook('onClose', async () => {
     await queue.close();
     await pool.close();

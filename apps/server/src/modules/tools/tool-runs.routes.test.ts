@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { historyDetailSchema } from '@candor/contracts';
 import {
   extractedTextSchema,
@@ -9,6 +9,7 @@ import {
 import { ledgerEntries, tokenHolds } from '@candor/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { readTestSettings } from '../../config/env.js';
 import { type TestClient, useTestApp } from '../../test/app.js';
 import { describeOnEachDatabase } from '../../test/databases.js';
 import { misbehavingEngine } from '../../test/engines/misbehaving-engine.js';
@@ -33,6 +34,8 @@ const SAMPLE =
 
 const upload = (client: TestClient, fileName: string, bytes: Uint8Array) =>
   uploadFile(client, EXTRACT, fileName, bytes);
+
+const { redisUrl } = readTestSettings();
 
 const wordsIn = (text: string) => text.match(/[\p{L}\p{N}]+(?:['’\-.][\p{L}\p{N}]+)*/gu)?.length ?? 0;
 
@@ -272,6 +275,62 @@ describeOnEachDatabase('tool runs', (database) => {
       await expectNothingStored(t(), userId);
     });
   });
+
+  // DESIGN.md principle 4: with REDIS_URL, runs wait in Redis and whichever instance is free runs them.
+  describe.skipIf(!redisUrl)(
+    `behind a load balancer, on two instances sharing Redis${redisUrl ? '' : ' (skipped: no REDIS_URL)'}`,
+    () => {
+      const deployment = {
+        env: { REDIS_URL: redisUrl ?? '', ENGINE_THREADS: '1' },
+        keyPrefix: `candor-test:${randomUUID()}`,
+        secrets: { jwtSecret: randomBytes(32).toString('hex'), vaultKey: randomBytes(32).toString('hex') },
+        engineOverrides: { 'humanized-detection': misbehavingEngine },
+      };
+      const a = useTestApp(database, deployment);
+      const b = useTestApp(database, deployment);
+      const HANGING = `${DETECTOR}/v1/tools/humanized-detection/jobs`;
+
+      it('runs a job sent to one instance, streams it from the other and charges it once', async () => {
+        const { client, userId } = await newUser(a());
+        const before = await totalBalance(client);
+        const job = jobSnapshotSchema.parse((await client.post(JOBS, { text: SAMPLE })).json());
+        const last = (await followToEnd(client.clone(b().app), job.job_id)).at(-1);
+        expect(last).toMatchObject({ status: 'succeeded', cost: job.cost });
+        expect(await totalBalance(client)).toBe(before - job.cost);
+        const { db } = a().database.handle;
+        const charges = await db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
+        expect(charges.filter((entry) => entry.reason === 'charge').map((entry) => entry.referenceId)).toEqual([
+          last?.history_id,
+        ]);
+      });
+
+      it('cancels from either instance the runs of both, and charges nothing', async () => {
+        const { client, userId } = await newUser(a());
+        const before = await totalBalance(client);
+        // One engine thread each: of two hanging runs, each instance takes one.
+        const jobs = await Promise.all(
+          ['hang on, the first of two checks', 'hang on, the second of two checks'].map(async (text) =>
+            jobSnapshotSchema.parse((await client.post(HANGING, { text })).json()),
+          ),
+        );
+        const onB = client.clone(b().app);
+        for (const job of jobs) {
+          await expect
+            .poll(
+              async () =>
+                jobSnapshotSchema.parse((await onB.get(`${DETECTOR}/v1/jobs/${job.job_id}`)).json()).progress.stage,
+            )
+            .toBe('Hanging');
+        }
+        for (const job of jobs) {
+          const cancelled = await onB.post(`${DETECTOR}/v1/jobs/${job.job_id}/cancel`);
+          expect(jobSnapshotSchema.parse(cancelled.json())).toMatchObject({ status: 'cancelled', history_id: null });
+        }
+        expect(await totalBalance(client)).toBe(before);
+        await expectNothingStored(a(), userId);
+      });
+    },
+  );
 
   describe('a run over its time limit', () => {
     const t = useTestApp(database, {

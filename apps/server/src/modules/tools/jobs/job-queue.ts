@@ -48,8 +48,8 @@ export interface JobQueueOptions {
 }
 
 /**
- * Where tool runs wait and run. The in-process queue is the default; a Redis-backed one (BullMQ) implements the
- * same interface for many instances (DESIGN.md principle 4) without any change to the tools.
+ * Where tool runs wait and run. The in-process queue is the default; with `REDIS_URL` the Redis-backed one (BullMQ)
+ * serves many instances (DESIGN.md principle 4) without any change to the tools.
  */
 export interface JobQueue {
   /** Queues a run; the snapshot comes back at once. */
@@ -62,6 +62,9 @@ export interface JobQueue {
   cancel(userId: string, jobId: string): Promise<JobSnapshot | undefined>;
   /** Sends the current snapshot and every later one to `listener`; undefined when the job isn't the user's. */
   subscribe(userId: string, jobId: string, listener: JobListener): Promise<(() => void) | undefined>;
-  /** Stops taking jobs, cancels the running ones and discards the queued ones. */
+  /**
+   * Stops taking jobs and cancels the ones this process runs. Queued jobs are discarded, unless another instance can
+   * run them.
+   */
   close(): Promise<void>;
 }
