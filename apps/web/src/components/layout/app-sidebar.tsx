@@ -15,7 +15,7 @@ export function SidebarNav({
     <nav aria-label="Main" className="flex flex-col gap-5 px-2 py-4">
       {sections.map((section) => (
         <div key={section.label} className="flex flex-col gap-1">
-          <p className="px-3 pb-1 font-medium text-[11px] text-muted-foreground/80 uppercase tracking-wider">
+          <p className="px-3 pb-1 font-medium text-[11px] text-muted-foreground uppercase tracking-wider">
             {section.label}
           </p>
           <ul className="flex flex-col gap-0.5">

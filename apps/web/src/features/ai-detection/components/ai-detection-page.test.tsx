@@ -5,6 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describedBy } from '@/test/described-by';
 import { jsonResponse, notFoundResponse } from '@/test/fake-api';
 import { renderWithRouter } from '@/test/render';
 import { AI_TEXT, aiReport, HUMAN_TEXT, humanReport, localModelReport } from '../lib/test-fixtures';
@@ -167,8 +168,9 @@ describe('AiDetectionPage', () => {
     expect(screen.getByText(`Checked Nov 21, 2026 · ${words} words · ${words} tokens`)).toBeTruthy();
 
     expect(screen.getByRole('document', { name: 'Checked text' }).textContent).toBe(AI_TEXT);
-    const highlights = screen.getAllByRole('button', { name: /^Sentence \d: / });
-    expect(highlights.map((button) => button.getAttribute('aria-label'))).toEqual([
+    // Each sentence is named by its words and described by its score.
+    const highlights = screen.getAllByRole('button', { description: /^Sentence \d: / });
+    expect(highlights.map(describedBy)).toEqual([
       'Sentence 1: 8% likely AI',
       'Sentence 2: 94% likely AI',
       'Sentence 3: 89% likely AI',
@@ -207,7 +209,7 @@ describe('AiDetectionPage', () => {
     // 12% is below the human threshold, but the interval reaches above it: the label stays "uncertain".
     expect(within(screen.getByRole('region', { name: 'Verdict' })).getByText('Leans human, not certain')).toBeTruthy();
     expect(screen.getByText(/No model is named: the text does not read clearly enough as AI-written/)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Sentence 1: 12% likely AI' })).toBeTruthy();
+    expect(screen.getByRole('button', { description: 'Sentence 1: 12% likely AI' })).toBeTruthy();
   });
 
   it('says when a local model also scored the text, and shows its push among the evidence', async () => {

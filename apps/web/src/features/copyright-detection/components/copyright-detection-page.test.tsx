@@ -402,9 +402,9 @@ describe('CopyrightDetectionPage — report', () => {
     });
     const rows = within(list).getAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual([
-      expect.stringContaining('Reef basics — Ocean Facts32%'),
-      expect.stringContaining('reef-notes.docx26%'),
-      expect.stringContaining('Deep sea vents0%'),
+      expect.stringContaining('Reef basics — Ocean Facts 32%'),
+      expect.stringContaining('reef-notes.docx 26%'),
+      expect.stringContaining('Deep sea vents 0%'),
     ]);
     expect(within(rows[2] as HTMLElement).queryByRole('button')).toBeNull();
     const link = within(list).getByRole('link', { name: 'Open Reef basics — Ocean Facts in a new tab' });
@@ -442,7 +442,7 @@ describe('CopyrightDetectionPage — report', () => {
     expect(within(second).getByText('In reef-notes.docx').nextElementSibling?.textContent).toBe(FILE_SOURCE_TEXT);
 
     // A source filters the passages (and the marks) to its own; pressing it again shows all.
-    const notes = within(list).getByRole('button', { name: /^Source 2: reef-notes\.docx, 26% of the text/ });
+    const notes = within(list).getByRole('button', { name: /^Source 2 reef-notes\.docx 26% of the text/ });
     await userEvent.click(notes);
     expect(notes.getAttribute('aria-pressed')).toBe('true');
     expect(within(passages).getAllByRole('listitem')).toHaveLength(1);

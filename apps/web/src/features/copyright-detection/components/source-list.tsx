@@ -48,22 +48,30 @@ export function SourceList({ entries, selected, onSelect }: SourceListProps) {
           const percent = formatPercent(source.similarity);
           const details = [meta.label, source.url && host(source.url), passageCount(entry.passages)].filter(Boolean);
           const run = earlierRun(source);
+          // The button is named by what it shows, in order, with words for the numbers (WCAG 2.5.3, label in name);
+          // the spaces between the pieces only separate them in that name.
           const content = (
             <>
               <span className="flex items-center gap-2">
-                <SourceNumber entry={entry} />
+                <span className="sr-only">Source</span> <SourceNumber entry={entry} />{' '}
                 <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-                <span className="min-w-0 flex-1 truncate font-medium">{source.title}</span>
-                <span className="shrink-0 font-semibold tabular-nums">{percent}</span>
-              </span>
+                <span className="min-w-0 flex-1 truncate font-medium">{source.title}</span>{' '}
+                <span className="shrink-0 font-semibold tabular-nums">
+                  {percent} <span className="sr-only">of the text</span>
+                </span>
+              </span>{' '}
               <span className="block h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden="true">
                 <span
                   className={cn('block h-full rounded-full', entry.colour.swatch)}
                   style={{ width: source.similarity > 0 ? `${Math.max(2, source.similarity * 100)}%` : 0 }}
                 />
               </span>
-              <span className="block truncate text-muted-foreground text-xs">{details.join(' · ')}</span>
-              {run && <span className="block text-muted-foreground text-xs">{run}</span>}
+              <span className="block truncate text-muted-foreground text-xs">{details.join(' · ')}</span>{' '}
+              {run && (
+                <span className="block text-muted-foreground text-xs">
+                  <span className="sr-only">from</span> {run}
+                </span>
+              )}
             </>
           );
           const pressed = selected === source.source_id;
@@ -73,14 +81,6 @@ export function SourceList({ entries, selected, onSelect }: SourceListProps) {
                 <button
                   type="button"
                   aria-pressed={pressed}
-                  aria-label={[
-                    `Source ${entry.number}: ${source.title}`,
-                    run && `from ${run}`,
-                    `${percent} of the text`,
-                    passageCount(entry.passages),
-                  ]
-                    .filter(Boolean)
-                    .join(', ')}
                   onClick={() => onSelect(pressed ? null : source.source_id)}
                   className={cn(
                     'min-w-0 flex-1 space-y-1.5 rounded-md border p-2 text-left text-sm outline-none transition-colors hover:bg-accent/60 focus-visible:ring-[3px] focus-visible:ring-ring/50',

@@ -5,6 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describedBy } from '@/test/described-by';
 import { jsonResponse, notFoundResponse } from '@/test/fake-api';
 import { renderWithRouter } from '@/test/render';
 import { HUMANIZED_TEXT, humanizedReport, SHORT_TEXT, uncertainReport } from '../lib/test-fixtures';
@@ -124,8 +125,9 @@ describe('HumanizedDetectionPage', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['9%', '13%', '78%']);
 
-    const highlights = screen.getAllByRole('button', { name: /^Sentence \d: / });
-    expect(highlights.map((button) => button.getAttribute('aria-label'))).toEqual([
+    // Each sentence is named by its words and described by its score.
+    const highlights = screen.getAllByRole('button', { description: /^Sentence \d: / });
+    expect(highlights.map(describedBy)).toEqual([
       'Sentence 1: AI, disguised (AI, disguised 85% · AI 10% · Human 5%)',
       'Sentence 2: AI, disguised (AI, disguised 65% · AI 27% · Human 8%)',
       'Sentence 3: Human (Human 81% · AI, disguised 12% · AI 7%)',

@@ -15,7 +15,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { getErrorMessage } from '@/lib/api-client';
 import { formatBalance, formatPrice } from '@/lib/format';
 import type { PlanState } from '@/lib/session';
@@ -96,8 +96,9 @@ export function PricingPage({ search, onSearchChange, loggedIn, planState }: Pri
         />
       )}
 
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <Tabs value={search.tab} onValueChange={(tab) => onSearchChange({ tab: tab as PricingTab })}>
+      {/* The tabs own the plans below them: one panel, showing the selected product's plans. */}
+      <Tabs value={search.tab} onValueChange={(tab) => onSearchChange({ tab: tab as PricingTab })} className="gap-6">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
           <TabsList aria-label="Product" className="max-w-full overflow-x-auto">
             {pricingTabs.map((tab) => (
               <TabsTrigger key={tab} value={tab}>
@@ -105,73 +106,75 @@ export function PricingPage({ search, onSearchChange, loggedIn, planState }: Pri
               </TabsTrigger>
             ))}
           </TabsList>
-        </Tabs>
-        <fieldset className="inline-flex w-fit rounded-lg bg-muted p-1">
-          <legend className="sr-only">Billing period</legend>
-          {(['monthly', 'yearly'] as const).map((period) => (
-            <label
-              key={period}
-              className={cn(
-                'relative inline-flex h-8 cursor-pointer items-center rounded-md px-4 font-medium text-muted-foreground text-sm transition-colors has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50',
-                search.period === period && 'bg-background text-foreground shadow-sm',
-              )}
-            >
-              <input
-                type="radio"
-                name="period"
-                value={period}
-                checked={search.period === period}
-                onChange={() => onSearchChange({ period })}
-                className="sr-only"
-              />
-              {period === 'monthly' ? 'Monthly' : 'Yearly'}
-            </label>
-          ))}
-        </fieldset>
-      </div>
-
-      {plans.isPending ? (
-        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {['a', 'b', 'c'].map((key) => (
-            <Skeleton key={key} className="h-80 rounded-xl" />
-          ))}
-        </div>
-      ) : plans.isError ? (
-        <Alert variant="destructive">
-          <CircleAlert />
-          <AlertTitle>Plans could not be loaded</AlertTitle>
-          <AlertDescription>{getErrorMessage(plans.error)}</AlertDescription>
-        </Alert>
-      ) : visible.length === 0 ? (
-        <EmptyState
-          icon={Inbox}
-          title="No plans here yet"
-          description={`There is no ${search.period} ${tabLabels[search.tab]} plan at the moment. Try the other billing period.`}
-        />
-      ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {visible.map((plan) => {
-            const buying = checkout.variables?.planId === plan.id && (checkout.isPending || checkout.isSuccess);
-            return (
-              <li key={plan.id} className="flex">
-                <PlanCard
-                  plan={plan}
-                  current={plan.id === current?.plan.id}
-                  selected={plan.id === highlighted?.id}
-                  loggedIn={loggedIn}
-                  coupon={search.coupon}
-                  discounted={validCoupon ? discountedCents(validCoupon, plan) : null}
-                  replaces={replaced}
-                  buying={buying}
-                  busy={checkout.isPending || checkout.isSuccess}
-                  error={checkout.variables?.planId === plan.id && checkout.error ? checkout.error : null}
-                  onBuy={() => buy(plan)}
+          <fieldset className="inline-flex w-fit rounded-lg bg-muted p-1">
+            <legend className="sr-only">Billing period</legend>
+            {(['monthly', 'yearly'] as const).map((period) => (
+              <label
+                key={period}
+                className={cn(
+                  'relative inline-flex h-8 cursor-pointer items-center rounded-md px-4 font-medium text-muted-foreground text-sm transition-colors has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50',
+                  search.period === period && 'bg-background text-foreground shadow-sm',
+                )}
+              >
+                <input
+                  type="radio"
+                  name="period"
+                  value={period}
+                  checked={search.period === period}
+                  onChange={() => onSearchChange({ period })}
+                  className="sr-only"
                 />
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                {period === 'monthly' ? 'Monthly' : 'Yearly'}
+              </label>
+            ))}
+          </fieldset>
+        </div>
+
+        <TabsContent value={search.tab} className="focus-visible:ring-[3px] focus-visible:ring-ring/50 rounded-xl">
+          {plans.isPending ? (
+            <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+              {['a', 'b', 'c'].map((key) => (
+                <Skeleton key={key} className="h-80 rounded-xl" />
+              ))}
+            </div>
+          ) : plans.isError ? (
+            <Alert variant="destructive">
+              <CircleAlert />
+              <AlertTitle>Plans could not be loaded</AlertTitle>
+              <AlertDescription>{getErrorMessage(plans.error)}</AlertDescription>
+            </Alert>
+          ) : visible.length === 0 ? (
+            <EmptyState
+              icon={Inbox}
+              title="No plans here yet"
+              description={`There is no ${search.period} ${tabLabels[search.tab]} plan at the moment. Try the other billing period.`}
+            />
+          ) : (
+            <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+              {visible.map((plan) => {
+                const buying = checkout.variables?.planId === plan.id && (checkout.isPending || checkout.isSuccess);
+                return (
+                  <li key={plan.id} className="flex">
+                    <PlanCard
+                      plan={plan}
+                      current={plan.id === current?.plan.id}
+                      selected={plan.id === highlighted?.id}
+                      loggedIn={loggedIn}
+                      coupon={search.coupon}
+                      discounted={validCoupon ? discountedCents(validCoupon, plan) : null}
+                      replaces={replaced}
+                      buying={buying}
+                      busy={checkout.isPending || checkout.isSuccess}
+                      error={checkout.variables?.planId === plan.id && checkout.error ? checkout.error : null}
+                      onBuy={() => buy(plan)}
+                    />
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </TabsContent>
+      </Tabs>
     </div>
   );
 }

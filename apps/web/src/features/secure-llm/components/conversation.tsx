@@ -37,7 +37,7 @@ export function Conversation({
   /** Shown instead of the introduction while the chat is empty (the "connect a model" panel). */
   emptyContent?: ReactNode;
 }) {
-  const scroller = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLElement>(null);
   const following = useRef(true);
   const messages = state.kind === 'chat' ? state.chat.messages : [];
   const showPending = exchange && !exchange.prompt;
@@ -57,13 +57,16 @@ export function Conversation({
   }, [exchange]);
 
   return (
-    <div
+    <section
       ref={scroller}
       onScroll={(event) => {
         const element = event.currentTarget;
         following.current = element.scrollHeight - element.scrollTop - element.clientHeight < FOLLOW_THRESHOLD_PX;
       }}
-      className="min-h-0 flex-1 overflow-y-auto px-3 py-4 sm:px-5"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to scroll from the keyboard (WCAG 2.1.1)
+      tabIndex={0}
+      aria-label="Conversation"
+      className="min-h-0 flex-1 overflow-y-auto px-3 py-4 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:ring-inset sm:px-5"
     >
       {state.kind === 'loading' ? (
         <ConversationSkeleton />
@@ -98,7 +101,7 @@ export function Conversation({
           {exchange && <StreamingReply text={exchange.reply} />}
         </ol>
       )}
-    </div>
+    </section>
   );
 }
 

@@ -42,7 +42,8 @@ export function UsageMeter({ now, onOpenChat }: { now?: Date; onOpenChat: (chatI
   const summary = usage.data
     ? usage.data.daily_limit === null
       ? `${formatTokens(usage.data.today)} tokens today`
-      : `${formatTokens(usage.data.today)} of ${formatTokens(usage.data.daily_limit)} tokens today`
+      : // Worded as the button shows it ("1.2K / 200K"), so its name contains its visible text.
+        `${formatTokens(usage.data.today)} / ${formatTokens(usage.data.daily_limit)} tokens today`
     : 'Chat usage';
 
   return (

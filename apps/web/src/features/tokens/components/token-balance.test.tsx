@@ -22,18 +22,17 @@ beforeEach(() => {
 });
 
 describe('TokenBalance', () => {
-  it('never shows more tokens than the user has: 1,966 is "1.9K", the exact number in its name', async () => {
+  it('never shows more tokens than the user has: 1,966 is "1.9K", named with what it shows, then the exact number', async () => {
     api.balance = { token_balance: 1000, plan_balance: 900, referral_token_balance: 66 };
     await renderWithRouter(() => <TokenBalance />);
-    const chip = await screen.findByRole('link', { name: 'Token balance: 1,966 tokens' });
-    expect(chip.textContent).toBe('1.9K');
+    const chip = await screen.findByRole('link', { name: 'Token balance: 1.9K (1,966 tokens)' });
+    expect(chip.querySelector('span:not(.sr-only)')?.textContent).toBe('1.9K');
   });
 
   it('shows an unlimited plan as Unlimited', async () => {
     api.balance = { token_balance: 10, plan_balance: -1, referral_token_balance: 0 };
     await renderWithRouter(() => <TokenBalance />);
-    expect((await screen.findByRole('link', { name: 'Token balance: Unlimited tokens' })).textContent).toBe(
-      'Unlimited',
-    );
+    const chip = await screen.findByRole('link', { name: 'Token balance: Unlimited tokens' });
+    expect(chip.querySelector('span:not(.sr-only)')?.textContent).toBe('Unlimited');
   });
 });

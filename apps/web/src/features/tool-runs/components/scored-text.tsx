@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Popover, PopoverAnchor, PopoverContent } from '@/components/ui/popover';
 import { cn } from '@/lib/utils';
 import { segmentScoredText, type TextRange } from '../lib/scored-segments';
@@ -6,7 +6,10 @@ import { segmentScoredText, type TextRange } from '../lib/scored-segments';
 export interface ScoredSentence extends TextRange {
   /** The highlight (background classes readable in light and dark mode). */
   className: string;
-  /** What the sentence's button says to assistive tech: "Sentence 2: 91% likely AI". */
+  /**
+   * The score, as the sentence's description for assistive tech: "Sentence 2: 91% likely AI". The sentence's own
+   * words are its name, so voice control can say them (WCAG 2.5.3, label in name).
+   */
   label: string;
   /** The score printed after the sentence on paper, where the highlight may not print: "91% AI". */
   printLabel: string;
@@ -41,6 +44,7 @@ interface ScoredTextProps {
 export function ScoredText({ text, sentences, marks = NO_MARKS, label }: ScoredTextProps) {
   const segments = useMemo(() => segmentScoredText(text, sentences, marks), [text, sentences, marks]);
   const [open, setOpen] = useState<number | null>(null);
+  const scoreId = useId();
   const hoverTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(hoverTimer.current), []);
 
@@ -48,78 +52,88 @@ export function ScoredText({ text, sentences, marks = NO_MARKS, label }: ScoredT
   const close = (sentence: number) => setOpen((current) => (current === sentence ? null : current));
 
   return (
-    <div
-      role="document"
-      aria-label={label}
-      dir="auto"
-      data-print-colors
-      className="whitespace-pre-wrap break-words font-serif text-base leading-loose print:leading-relaxed"
-    >
-      {segments.map((segment) => {
-        if (segment.kind === 'plain') return <span key={segment.start}>{segment.text}</span>;
-        const sentence = sentences[segment.sentence];
-        if (!sentence) return null;
-        const index = segment.sentence;
-        return (
-          <Popover
-            key={segment.start}
-            open={open === index}
-            onOpenChange={(next) => (next ? setOpen(index) : close(index))}
-          >
-            <PopoverAnchor asChild>
-              <button
-                type="button"
-                aria-label={sentence.label}
-                aria-expanded={open === index}
-                aria-haspopup="dialog"
-                data-print-score={sentence.printLabel}
-                onFocus={() => setOpen(index)}
-                onBlur={() => close(index)}
-                onClick={() => setOpen(index)}
-                // Hover is a mouse's: after a tap the browser sends mouse events of its own, and one landing on another
-                // sentence (under the card just opened) would switch to that sentence's card.
-                onPointerEnter={(event) => {
-                  if (event.pointerType !== 'mouse') return;
-                  window.clearTimeout(hoverTimer.current);
-                  hoverTimer.current = window.setTimeout(() => setOpen(index), HOVER_DELAY_MS);
-                }}
-                onPointerLeave={(event) => {
-                  if (event.pointerType !== 'mouse') return;
-                  window.clearTimeout(hoverTimer.current);
-                  if (document.activeElement !== event.currentTarget) close(index);
-                }}
-                className={cn(
-                  'inline cursor-help whitespace-pre-wrap rounded-sm px-0.5 text-start outline-none transition-colors [-webkit-box-decoration-break:clone] [box-decoration-break:clone] focus-visible:ring-2 focus-visible:ring-ring print:px-0',
-                  sentence.className,
-                )}
-              >
-                {segment.pieces.map((piece) => {
-                  const mark = piece.mark === null ? undefined : marks[piece.mark];
-                  return (
-                    <span key={piece.start} className={cn(mark && 'underline underline-offset-4', mark?.className)}>
-                      {piece.text}
-                    </span>
-                  );
-                })}
-              </button>
-            </PopoverAnchor>
-            <PopoverContent
-              align="start"
-              aria-label={sentence.cardLabel}
-              className="w-80 max-w-[calc(100vw-2rem)] print:hidden"
-              // The card explains the sentence; focus stays in the text so Tab keeps moving through it.
-              onOpenAutoFocus={(event) => event.preventDefault()}
-              onCloseAutoFocus={(event) => event.preventDefault()}
-              // The sentence is the card's anchor, not its trigger, so Radix takes Tab landing on it for focus moving
-              // outside and would close the card it just opened. The sentence's own blur closes it instead.
-              onFocusOutside={(event) => event.preventDefault()}
+    <>
+      {/* Outside the text, so copying or reading the text never picks the scores up. */}
+      <div hidden>
+        {sentences.map((sentence, index) => (
+          <span key={sentence.start} id={`${scoreId}-${index}`}>
+            {sentence.label}
+          </span>
+        ))}
+      </div>
+      <div
+        role="document"
+        aria-label={label}
+        dir="auto"
+        data-print-colors
+        className="whitespace-pre-wrap break-words font-serif text-base leading-loose print:leading-relaxed"
+      >
+        {segments.map((segment) => {
+          if (segment.kind === 'plain') return <span key={segment.start}>{segment.text}</span>;
+          const sentence = sentences[segment.sentence];
+          if (!sentence) return null;
+          const index = segment.sentence;
+          return (
+            <Popover
+              key={segment.start}
+              open={open === index}
+              onOpenChange={(next) => (next ? setOpen(index) : close(index))}
             >
-              {sentence.card}
-            </PopoverContent>
-          </Popover>
-        );
-      })}
-    </div>
+              <PopoverAnchor asChild>
+                <button
+                  type="button"
+                  aria-describedby={`${scoreId}-${index}`}
+                  aria-expanded={open === index}
+                  aria-haspopup="dialog"
+                  data-print-score={sentence.printLabel}
+                  onFocus={() => setOpen(index)}
+                  onBlur={() => close(index)}
+                  onClick={() => setOpen(index)}
+                  // Hover is a mouse's: after a tap the browser sends mouse events of its own, and one landing on another
+                  // sentence (under the card just opened) would switch to that sentence's card.
+                  onPointerEnter={(event) => {
+                    if (event.pointerType !== 'mouse') return;
+                    window.clearTimeout(hoverTimer.current);
+                    hoverTimer.current = window.setTimeout(() => setOpen(index), HOVER_DELAY_MS);
+                  }}
+                  onPointerLeave={(event) => {
+                    if (event.pointerType !== 'mouse') return;
+                    window.clearTimeout(hoverTimer.current);
+                    if (document.activeElement !== event.currentTarget) close(index);
+                  }}
+                  className={cn(
+                    'inline cursor-help whitespace-pre-wrap rounded-sm px-0.5 text-start outline-none transition-colors [-webkit-box-decoration-break:clone] [box-decoration-break:clone] focus-visible:ring-2 focus-visible:ring-ring print:px-0',
+                    sentence.className,
+                  )}
+                >
+                  {segment.pieces.map((piece) => {
+                    const mark = piece.mark === null ? undefined : marks[piece.mark];
+                    return (
+                      <span key={piece.start} className={cn(mark && 'underline underline-offset-4', mark?.className)}>
+                        {piece.text}
+                      </span>
+                    );
+                  })}
+                </button>
+              </PopoverAnchor>
+              <PopoverContent
+                align="start"
+                aria-label={sentence.cardLabel}
+                className="w-80 max-w-[calc(100vw-2rem)] print:hidden"
+                // The card explains the sentence; focus stays in the text so Tab keeps moving through it.
+                onOpenAutoFocus={(event) => event.preventDefault()}
+                onCloseAutoFocus={(event) => event.preventDefault()}
+                // The sentence is the card's anchor, not its trigger, so Radix takes Tab landing on it for focus moving
+                // outside and would close the card it just opened. The sentence's own blur closes it instead.
+                onFocusOutside={(event) => event.preventDefault()}
+              >
+                {sentence.card}
+              </PopoverContent>
+            </Popover>
+          );
+        })}
+      </div>
+    </>
   );
 }
 
