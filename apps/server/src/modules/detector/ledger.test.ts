@@ -10,7 +10,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeOnEachDatabase } from '../../test/databases.js';
-import { charge, credit, readBalance, release, reserve, setPlanAllowance, withCharge } from './ledger.js';
+import { charge, credit, readBalance, release, renewHold, reserve, setPlanAllowance, withCharge } from './ledger.js';
 import { findLedgerDrift } from './ledger-check.js';
 
 const now = () => new Date();
@@ -199,6 +199,27 @@ describeOnEachDatabase('token ledger', (database) => {
     await release(db(), fresh.holdId);
     expect(await db().select().from(tokenHolds).where(eq(tokenHolds.userId, userId))).toEqual([]);
     expect(await readBalance(db(), userId)).toEqual({ plan: 0, referral: 0, token: 40 });
+  });
+
+  it('settles a hold once: a second charge of it, or of an expired one, is refused; a live hold can be renewed', async () => {
+    const userId = await newUser(db(), { plan: 0, token: 100 });
+    const { holdId } = await reserve(db(), {
+      userId,
+      modelName: 'AI_DETECTION',
+      units: 30,
+      now: now(),
+      holdSeconds: 60,
+    });
+    expect(await renewHold(db(), holdId, now(), 120)).toBe(true);
+    const chargeHold = () =>
+      db().transaction((tx) => charge(tx, { userId, modelName: 'AI_DETECTION', units: 30, now: now(), holdId }));
+    await chargeHold();
+    await expect(chargeHold()).rejects.toMatchObject({ status: 409, code: 'conflict' });
+    expect(await readBalance(db(), userId)).toEqual({ plan: 0, referral: 0, token: 70 });
+    expect(await renewHold(db(), holdId, now(), 120)).toBe(false);
+    // An expired hold is not renewed: its run must not start.
+    const stale = await reserve(db(), { userId, modelName: 'AI_DETECTION', units: 30, now: now(), holdSeconds: 1 });
+    expect(await renewHold(db(), stale.holdId, new Date(Date.now() + 2_000), 120)).toBe(false);
   });
 
   it('rebuilds every balance from the ledger, and notices a balance changed behind its back', async () => {

@@ -182,7 +182,10 @@ export async function charge(
     units: number;
     reference?: LedgerReference;
     now: Date;
-    /** The reservation this charge settles; it is deleted in the same transaction. */
+    /**
+     * The reservation this charge settles; it is deleted in the same transaction. A hold settles once: charging one
+     * that is gone (settled, released or expired) is refused, so a run that somehow ran twice is charged once.
+     */
     holdId?: string;
   },
 ): Promise<ChargeReceipt> {
@@ -190,7 +193,10 @@ export async function charge(
   const before = await lockAccount(tx, input.userId);
   const planUsable = await planAllowanceUsable(tx, input.userId, input.now);
   const entry = { ...input, reason: 'charge' as const, tokensCharged: cost };
-  if (input.holdId) await tx.delete(tokenHolds).where(eq(tokenHolds.id, input.holdId));
+  if (input.holdId) {
+    const settled = await tx.delete(tokenHolds).where(eq(tokenHolds.id, input.holdId)).returning({ id: tokenHolds.id });
+    if (settled.length === 0) throw holdLapsed();
+  }
 
   if (planUsable && before.plan === UNLIMITED) {
     // Nothing moves, but the entry keeps the usage for the token stats.
@@ -258,6 +264,27 @@ export async function reserve(
     if (!hold) throw new Error('insert returned no hold');
     return { holdId: hold.id, cost };
   });
+}
+
+/** The answer to a run whose reservation is gone before it could be charged. */
+export const holdLapsed = () =>
+  new AppError(
+    errorCodes.conflict,
+    409,
+    'This run waited too long and its reservation lapsed. No tokens were charged; run it again.',
+  );
+
+/**
+ * Keeps a reservation for `holdSeconds` more, as its run starts; false when it is gone (settled, released, or
+ * expired and cleared), and the run must not start.
+ */
+export async function renewHold(db: Database, holdId: string, now: Date, holdSeconds: number): Promise<boolean> {
+  const renewed = await db
+    .update(tokenHolds)
+    .set({ expiresAt: new Date(now.getTime() + holdSeconds * 1_000) })
+    .where(and(eq(tokenHolds.id, holdId), gt(tokenHolds.expiresAt, now)))
+    .returning({ id: tokenHolds.id });
+  return renewed.length > 0;
 }
 
 /** Drops a reservation whose run failed or was cancelled (a no-op when it was settled or is gone). */

@@ -51,6 +51,9 @@ export async function toolsModule(app: FastifyInstance, opts: ToolsModuleOptions
   const tools = new Map(
     builtInTools.map((tool) => [tool.id, { ...tool, engine: opts.engineOverrides?.[tool.id] ?? tool.engine }]),
   );
+  // A reservation outlives the longest run, so only a crashed process leaves one behind; it is renewed as its run
+  // starts, and a job still waiting when it lapses does not start.
+  const holdSeconds = config.jobTimeoutSeconds * 2;
   const pool = createEnginePool({ threads: config.engineThreads, maxHeapMb: config.engineMaxHeapMb, idleSeconds: 60 });
   const runs = createToolRuns({
     db: opts.db,
@@ -58,8 +61,7 @@ export async function toolsModule(app: FastifyInstance, opts: ToolsModuleOptions
     config,
     pool,
     clock: opts.clock,
-    // A reservation outlives the longest run, so only a crashed process leaves one behind.
-    holdSeconds: config.jobTimeoutSeconds * 2,
+    holdSeconds,
     extractor: builtInEngine('extract'),
     extractTimeoutSeconds: EXTRACT_TIMEOUT_SECONDS,
   });
@@ -80,6 +82,7 @@ export async function toolsModule(app: FastifyInstance, opts: ToolsModuleOptions
         ...queueOptions,
         redisUrl: redis.url,
         keyPrefix: redis.keyPrefix,
+        reservationSeconds: holdSeconds,
         onConnectionError: (err) => app.log.warn({ err }, 'the job queue cannot reach Redis'),
       })
     : createInProcessJobQueue(queueOptions);

@@ -4,7 +4,7 @@ import type { JobSnapshot, ToolId } from '@candor/contracts/tools';
 import { type Database, historyFiles, historyItems } from '@candor/db';
 import type { ToolsConfig } from '../../config/env.js';
 import { AppError, notFound, parseWith } from '../../http/errors.js';
-import { charge, release, reserve } from '../detector/ledger.js';
+import { charge, holdLapsed, release, renewHold, reserve } from '../detector/ledger.js';
 import { findCurrentSubscription } from '../payment/plans.repository.js';
 import type { EnginePool } from './engines/engine-pool.js';
 import type { ExtractionOutcome } from './extract/extract-text.js';
@@ -48,6 +48,8 @@ export function createToolRuns(deps: ToolRunsDeps) {
   const process: JobProcessor = async (data, { signal, progress }) => {
     const tool = toolFor(data.tool);
     try {
+      // The reservation runs from now: a job that waited past it does not start (its balance check is stale).
+      if (!(await renewHold(deps.db, data.holdId, deps.clock(), deps.holdSeconds))) throw holdLapsed();
       const engineInput = tool.prepare
         ? await tool.prepare(data.input, { db: deps.db, userId: data.userId, config: deps.config, signal, progress })
         : data.input;

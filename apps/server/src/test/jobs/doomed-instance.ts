@@ -7,6 +7,7 @@ const queue = createRedisJobQueue({
   redisUrl,
   keyPrefix,
   lockSeconds: Number(lockSeconds),
+  reservationSeconds: 120,
   concurrency: 1,
   timeoutSeconds: 60,
   retainSeconds: 60,

@@ -56,9 +56,13 @@ export function createInProcessJobQueue(options: JobQueueOptions): JobQueue {
     running++;
     update(job, startedChange);
     void runToEnd(job, job.data, options, (change) => update(job, change)).then((outcome) => {
-      finish(job, outcome);
-      running--;
-      next();
+      try {
+        finish(job, outcome);
+      } finally {
+        // The worker slot comes back even if a listener threw.
+        running--;
+        next();
+      }
     });
   };
 

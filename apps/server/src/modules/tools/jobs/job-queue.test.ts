@@ -79,6 +79,7 @@ function harnessParts() {
       if (script.kind === 'wait') {
         await new Promise<void>((resolve, reject) => {
           gates.set(script.name, resolve);
+          if (signal.aborted) reject(signal.reason);
           signal.addEventListener('abort', () => reject(signal.reason), { once: true });
         });
       }
@@ -146,6 +147,7 @@ function queueKinds(): QueueKind[] {
         const { options, parts } = harnessParts();
         const instance = () => {
           const queue = createRedisJobQueue({
+            reservationSeconds: overrides.reservationSeconds ?? 120,
             ...options(built.length, overrides),
             redisUrl: redisUrl ?? '',
             keyPrefix,
@@ -305,6 +307,15 @@ for (const kind of queueKinds()) {
       expect(await queue.submit(job({ name: 'three', kind: 'wait' }))).toMatchObject({ status: 'queued' });
     });
 
+    it('holds each user to their limit when their runs arrive all at once', async () => {
+      const { queue } = kind.build({ maxActivePerUser: 2 });
+      const burst = await Promise.allSettled(
+        Array.from({ length: 5 }, (_, index) => queue.submit(job({ name: `burst-${index}`, kind: 'wait' }))),
+      );
+      expect(burst.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(2);
+      expect(burst.filter((outcome) => outcome.status === 'rejected')).toHaveLength(3);
+    });
+
     it('cancels the runs it holds when it closes, and takes no more', async () => {
       const harness = kind.build();
       const { queue } = harness;
@@ -363,6 +374,18 @@ for (const kind of queueKinds()) {
           expect(harness.discarded.map((data) => data.holdId)).toEqual(['hold-doomed']);
         });
 
+        it('never starts a job still waiting when its reservation lapses, and releases its hold', async () => {
+          const harness = kind.build({ reservationSeconds: 1 });
+          await harness.queue.submit(job({ name: 'busy', kind: 'wait' }));
+          await harness.started('busy');
+          const late = await harness.queue.submit(job({ name: 'late', kind: 'succeed' }));
+          await new Promise((resolve) => setTimeout(resolve, 1_500));
+          expect(await harness.queue.get('user-1', late.job_id)).toBeUndefined();
+          harness.open('busy');
+          await expect.poll(() => harness.discarded.map((data) => data.holdId)).toEqual(['hold-late']);
+          expect(harness.ranOn.has('late')).toBe(false);
+        });
+
         it('keeps a queued job for another instance when the one it was sent to shuts down', async () => {
           const harness = kind.build();
           const a = harness.queue;
@@ -386,6 +409,7 @@ describe('the job queue in Redis, with Redis away', () => {
       ...options(0, {}),
       redisUrl: 'redis://127.0.0.1:9', // the discard port: nothing listens
       keyPrefix: 'candor-test:away',
+      reservationSeconds: 120,
       onConnectionError: () => {},
     });
     await expect(queue.submit(job({ name: 'lost', kind: 'succeed' }))).rejects.toMatchObject({

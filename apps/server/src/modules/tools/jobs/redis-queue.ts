@@ -19,21 +19,27 @@ import {
   tooManyRuns,
 } from './job-lifecycle.js';
 import type { JobData, JobListener, JobQueue, JobQueueOptions } from './job-queue.js';
+import { jobScripts } from './redis-scripts.js';
 
 export interface RedisJobQueueOptions extends JobQueueOptions {
   redisUrl: string;
   /** Every key and channel of the queue starts with this (each test suite uses its own). */
   keyPrefix: string;
+  /**
+   * How long a job's token reservation lasts from when it was queued or started. A job still waiting after that
+   * can no longer start (the processor refuses it), so its snapshot and its place in the limits lapse with it.
+   */
+  reservationSeconds: number;
   /** Told when Redis is unreachable (the connections retry on their own). */
   onConnectionError: (error: unknown) => void;
   /**
-   * How long an instance holds a job without renewing its lock (BullMQ's `lockDuration`): a job whose instance died
-   * is noticed after about this long. Tests shorten it.
+   * How long an instance holds a job without renewing its lock (BullMQ's `lockDuration`, and its stalled check):
+   * a job whose instance died is handed out again after one to two of these. Tests shorten it.
    */
   lockSeconds?: number;
 }
 
-/** A job's snapshot as every instance reads it; `version` orders the updates a subscriber receives. */
+/** A job's snapshot as every instance reads it; `version` orders its changes, for subscribers and for writers. */
 interface StoredJob {
   userId: string;
   version: number;
@@ -49,23 +55,28 @@ interface RunningJob extends StoppableJob {
 }
 
 const QUEUE_NAME = 'tool-runs';
-// An unfinished snapshot outlives any real wait; the limit only clears one left by a crash that BullMQ never saw.
-const UNFINISHED_TTL_SECONDS = 24 * 60 * 60;
 // How long a cancel waits for the instance running the job to report the end.
 const CANCEL_WAIT_MS = 15_000;
+// A run's last snapshot is retried this long while Redis is away; after that it lapses with its TTL.
+const FINAL_WRITE_ATTEMPTS = 12;
+const FINAL_WRITE_BACKOFF_MS = 500;
 
 /**
  * Tool runs shared by every instance through Redis (DESIGN.md principle 4). BullMQ hands each job to one instance's
- * worker (at most `concurrency` per instance); the snapshot users see lives in a Redis key of its own and every
+ * worker (at most `concurrency` per instance). The snapshot users see lives in a Redis key of its own and every
  * change is published, so a job's progress streams from whichever instance the browser reaches, and a cancel reaches
- * the instance that runs it. Queued jobs survive a restart; a run whose instance died is reported as interrupted,
- * never run twice (its charge may already have committed).
+ * the instance that runs it. Every write is a compare-and-set script (redis-scripts.ts): a worker starts a job only
+ * by moving it from "queued" to "running" itself, and a finished snapshot never changes. Queued jobs survive a
+ * restart; a run whose instance died is reported as interrupted, not run again. A hold settles once (ledger
+ * `charge`), so even an instance that lost its job mid-run cannot charge it twice.
  */
 export function createRedisJobQueue(options: RedisJobQueueOptions): JobQueue {
   const prefix = options.keyPrefix;
   const keys = {
     job: (jobId: string) => `${prefix}:job:${jobId}`,
     userJobs: (userId: string) => `${prefix}:user:${userId}`,
+    userActive: (userId: string) => `${prefix}:active:${userId}`,
+    allActive: `${prefix}:active`,
     cancelled: (jobId: string) => `${prefix}:cancelled:${jobId}`,
     channel: `${prefix}:events`,
   };
@@ -74,6 +85,7 @@ export function createRedisJobQueue(options: RedisJobQueueOptions): JobQueue {
   const workerConnection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
   const subscriber = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
   for (const connection of [client, workerConnection, subscriber]) connection.on('error', options.onConnectionError);
+  const scripts = jobScripts(client);
 
   const queue = new Queue<JobData>(QUEUE_NAME, { connection: client, prefix });
   queue.on('error', options.onConnectionError);
@@ -81,6 +93,7 @@ export function createRedisJobQueue(options: RedisJobQueueOptions): JobQueue {
   const running = new Map<string, RunningJob>();
   let closed = false;
 
+  const activeUntil = () => options.clock().getTime() + options.reservationSeconds * 1_000;
   const read = async (jobId: string): Promise<StoredJob | undefined> => {
     const text = await client.get(keys.job(jobId));
     return text ? (JSON.parse(text) as StoredJob) : undefined;
@@ -89,25 +102,40 @@ export function createRedisJobQueue(options: RedisJobQueueOptions): JobQueue {
     const stored = await read(jobId);
     return stored?.userId === userId ? stored : undefined;
   };
-
-  /** Stores the snapshot and tells every instance, in one step so the two never disagree. */
-  const write = async (stored: StoredJob) => {
-    const finished = isFinished(stored.snapshot.status);
-    const ttl = finished ? options.retainSeconds : UNFINISHED_TTL_SECONDS;
-    const message: Message = { type: 'snapshot', job: stored };
-    await client
-      .multi()
-      .set(keys.job(stored.snapshot.job_id), JSON.stringify(stored), 'EX', ttl)
-      .zadd(keys.userJobs(stored.userId), Date.parse(stored.snapshot.created_at), stored.snapshot.job_id)
-      .expire(keys.userJobs(stored.userId), UNFINISHED_TTL_SECONDS)
-      .publish(keys.channel, JSON.stringify(message))
-      .exec();
-  };
   const changed = (stored: StoredJob, change: Partial<JobSnapshot>): StoredJob => ({
     ...stored,
     version: stored.version + 1,
     snapshot: { ...stored.snapshot, ...change },
   });
+
+  /**
+   * Stores a later snapshot and tells every instance, if nobody changed the job meanwhile (see commitJob).
+   * `expect` is the status the stored snapshot must still have; `notCancelled` also refuses a job marked cancelled.
+   */
+  const commit = async (
+    stored: StoredJob,
+    { expect = '', notCancelled = false }: { expect?: JobStatus | ''; notCancelled?: boolean } = {},
+  ): Promise<'written' | 'refused' | 'cancelled'> => {
+    const { snapshot } = stored;
+    const finished = isFinished(snapshot.status);
+    const message: Message = { type: 'snapshot', job: stored };
+    const outcome = await scripts.commitJob(
+      [keys.job(snapshot.job_id), keys.userActive(stored.userId), keys.allActive, keys.cancelled(snapshot.job_id)],
+      [
+        JSON.stringify(stored),
+        stored.version,
+        finished ? 1 : 0,
+        finished ? options.retainSeconds : options.reservationSeconds,
+        snapshot.job_id,
+        keys.channel,
+        JSON.stringify(message),
+        expect,
+        notCancelled ? 1 : 0,
+        activeUntil(),
+      ],
+    );
+    return outcome === 1 ? 'written' : outcome === 2 ? 'cancelled' : 'refused';
+  };
 
   const userJobs = async (userId: string): Promise<StoredJob[]> => {
     const ids = await client.zrevrange(keys.userJobs(userId), 0, -1);
@@ -118,8 +146,14 @@ export function createRedisJobQueue(options: RedisJobQueueOptions): JobQueue {
     return texts.flatMap((text) => (text ? [JSON.parse(text) as StoredJob] : []));
   };
 
+  // --- Following jobs: every instance hears every change and hands it to its own listeners ---------------------
+
   const deliver = (stored: StoredJob) => {
     for (const listener of listeners.get(stored.snapshot.job_id) ?? []) listener(stored);
+  };
+  const catchUp = async (jobId: string) => {
+    const current = await read(jobId).catch(() => undefined);
+    if (current) deliver(current);
   };
   subscriber.on('message', (_channel: string, text: string) => {
     const message = JSON.parse(text) as Message;
@@ -128,6 +162,10 @@ export function createRedisJobQueue(options: RedisJobQueueOptions): JobQueue {
       const job = running.get(message.jobId);
       if (job) stopRunning(job);
     }
+  });
+  // Messages published while the subscriber was reconnecting are lost: read every followed job again.
+  subscriber.on('ready', () => {
+    for (const jobId of listeners.keys()) void catchUp(jobId);
   });
   const subscribed = subscriber.subscribe(keys.channel).catch(options.onConnectionError);
 
@@ -150,9 +188,14 @@ export function createRedisJobQueue(options: RedisJobQueueOptions): JobQueue {
     }
     // Listen first, then read: an update published in between reaches one or the other, and versions drop the repeat.
     listeners.set(jobId, forJob.add(inOrder));
-    await subscribed;
-    const current = await read(jobId);
-    if (current) inOrder(current);
+    try {
+      await subscribed;
+      const current = await read(jobId);
+      if (current) inOrder(current);
+    } catch (error) {
+      stop();
+      throw error;
+    }
     return stop;
   };
 
@@ -161,14 +204,39 @@ export function createRedisJobQueue(options: RedisJobQueueOptions): JobQueue {
   const update = (job: RunningJob, change: Partial<JobSnapshot>) => {
     job.stored = changed(job.stored, change);
     const stored = job.stored;
-    job.writes = job.writes.then(() => write(stored)).catch((error: unknown) => options.onConnectionError(error));
+    // Progress may be lost while Redis is away; the next change (a higher version) carries on.
+    job.writes = job.writes.then(
+      () => commit(stored).then(() => {}),
+      () => {},
+    );
+  };
+
+  /** The run's last snapshot, retried while Redis is away so the job never stays "running" after it ended. */
+  const finish = async (job: RunningJob, change: Partial<JobSnapshot> & { status: JobStatus }) => {
+    await job.writes.catch(() => {});
+    job.stored = changed(job.stored, finishedChange(options.clock(), change));
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await commit(job.stored);
+        return;
+      } catch (error) {
+        if (attempt === FINAL_WRITE_ATTEMPTS) {
+          options.onConnectionError(error);
+          return;
+        }
+        await sleep(FINAL_WRITE_BACKOFF_MS * attempt);
+      }
+    }
   };
 
   function stopRunning(job: RunningJob) {
-    if (job.stopReason) return;
+    if (job.stopReason || isFinished(job.stored.snapshot.status)) return;
     update(job, cancellingChange(job.stored.snapshot));
     stopJob(job, 'cancelled');
   }
+
+  const discardQuietly = (data: JobData) =>
+    options.discard(data).catch((error: unknown) => options.onUnexpectedError(error, data));
 
   /** A run that cannot be queued because Redis is away: the caller releases its hold, the user may try again. */
   const unreachable = (error: unknown): never => {
@@ -176,18 +244,16 @@ export function createRedisJobQueue(options: RedisJobQueueOptions): JobQueue {
     throw new AppError(errorCodes.unavailable, 503, 'Candor cannot start runs right now; try again in a moment.');
   };
 
-  const discardQuietly = (data: JobData) =>
-    options.discard(data).catch((error: unknown) => options.onUnexpectedError(error, data));
-
   const processJob = async (bullJob: BullJob<JobData>) => {
     const jobId = bullJob.id as string;
     const data = bullJob.data;
     const stored = await read(jobId);
-    if (!stored || isFinished(stored.snapshot.status)) {
-      // Cancelled (or long forgotten) before any worker took it: nothing ran, so its hold goes.
-      if (!stored) await discardQuietly(data);
+    if (!stored) {
+      // Its reservation lapsed while it waited (the snapshot with it): it never ran, so its hold goes.
+      await discardQuietly(data);
       return;
     }
+    if (isFinished(stored.snapshot.status)) return;
     const job: RunningJob = {
       controller: new AbortController(),
       stopReason: undefined,
@@ -196,12 +262,10 @@ export function createRedisJobQueue(options: RedisJobQueueOptions): JobQueue {
     };
     running.set(jobId, job);
     try {
-      const finish = (change: Partial<JobSnapshot> & { status: JobStatus }) =>
-        update(job, finishedChange(options.clock(), change));
       if (stored.snapshot.status === 'running') {
-        // BullMQ hands a job out again when the instance running it stopped answering. Its charge may already have
-        // committed, so it is not run twice; a hold still there is released.
-        finish({
+        // BullMQ hands a job out again when the instance running it stopped answering. Whatever it did, it is not run
+        // again: a result it stored was charged with it; otherwise its hold is released here.
+        await finish(job, {
           status: 'failed',
           error: {
             code: 'interrupted',
@@ -210,16 +274,33 @@ export function createRedisJobQueue(options: RedisJobQueueOptions): JobQueue {
           },
         });
         await discardQuietly(data);
-      } else if (closed || (await client.exists(keys.cancelled(jobId)))) {
-        finish({ status: 'cancelled' });
-        await discardQuietly(data);
-      } else {
-        // "running" is stored before anything runs: a job handed out again still "queued" never started.
-        update(job, startedChange);
-        await job.writes;
-        finish(await runToEnd(job, data, options, (change) => update(job, change)));
+        return;
       }
-      await job.writes;
+      const cancel = async () => {
+        await finish(job, { status: 'cancelled' });
+        await discardQuietly(data);
+      };
+      if (closed) return await cancel();
+      // Only the worker that moves the job from "queued" to "running" runs it.
+      job.stored = changed(stored, startedChange);
+      const claim = await commit(job.stored, { expect: 'queued', notCancelled: true });
+      if (claim === 'cancelled') {
+        job.stored = stored;
+        return await cancel();
+      }
+      if (claim === 'refused') return;
+      await finish(job, await runToEnd(job, data, options, (change) => update(job, change)));
+    } catch (error) {
+      // Redis failed while the job was being taken or stopped: say so, and free its hold if it did not run.
+      options.onUnexpectedError(error, data);
+      await finish(job, {
+        status: 'failed',
+        error: {
+          code: errorCodes.unavailable,
+          message: 'The run could not be started. No tokens were charged; try again.',
+        },
+      });
+      await discardQuietly(data);
     } finally {
       running.delete(jobId);
     }
@@ -245,24 +326,31 @@ export function createRedisJobQueue(options: RedisJobQueueOptions): JobQueue {
   return {
     async submit(data) {
       if (closed) throw queueClosed();
-      const mine = await userJobs(data.userId).catch(unreachable);
-      if (mine.filter((job) => !isFinished(job.snapshot.status)).length >= options.maxActivePerUser) {
-        throw tooManyRuns(options.maxActivePerUser);
-      }
-      const counts = await queue.getJobCounts('waiting', 'active', 'prioritized').catch(unreachable);
-      if (Object.values(counts).reduce((sum, count) => sum + count, 0) >= options.maxActive) throw queueFull();
       const jobId = randomUUID();
-      const stored: StoredJob = {
-        userId: data.userId,
-        version: 1,
-        snapshot: queuedSnapshot(jobId, data, options.clock()),
-      };
+      const now = options.clock();
+      const stored: StoredJob = { userId: data.userId, version: 1, snapshot: queuedSnapshot(jobId, data, now) };
+      const limit = await scripts
+        .submitJob(
+          [keys.job(jobId), keys.userJobs(data.userId), keys.userActive(data.userId), keys.allActive],
+          [
+            JSON.stringify(stored),
+            options.reservationSeconds,
+            now.getTime(),
+            jobId,
+            now.getTime(),
+            activeUntil(),
+            options.maxActivePerUser,
+            options.maxActive,
+          ],
+        )
+        .catch(unreachable);
+      if (limit === 1) throw tooManyRuns(options.maxActivePerUser);
+      if (limit === 2) throw queueFull();
       try {
-        await write(stored);
         // The snapshot is the record users see; BullMQ keeps nothing once a job has ended.
         await queue.add('run', data, { jobId, attempts: 1, removeOnComplete: true, removeOnFail: true });
       } catch (error) {
-        await client.del(keys.job(jobId)).catch(() => {});
+        await commit(changed(stored, finishedChange(options.clock(), { status: 'cancelled' }))).catch(() => {});
         unreachable(error);
       }
       return stored.snapshot;
@@ -283,14 +371,16 @@ export function createRedisJobQueue(options: RedisJobQueueOptions): JobQueue {
       const stored = await owned(userId, jobId);
       if (!stored || isFinished(stored.snapshot.status)) return stored?.snapshot;
       // Marked first, so a worker taking the job from now on sees it before starting.
-      await client.set(keys.cancelled(jobId), '1', 'EX', options.retainSeconds);
+      await client.set(keys.cancelled(jobId), '1', 'EX', options.reservationSeconds);
       if (stored.snapshot.status === 'queued') {
         const bullJob = await queue.getJob(jobId);
         if (bullJob && (await takeBack(bullJob))) {
+          // Still "queued" means no worker took it: it is cancelled here. Otherwise a worker has it (below).
           const cancelled = changed(stored, finishedChange(options.clock(), { status: 'cancelled' }));
-          await write(cancelled);
-          await discardQuietly(bullJob.data);
-          return cancelled.snapshot;
+          if ((await commit(cancelled, { expect: 'queued' })) === 'written') {
+            await discardQuietly(bullJob.data);
+            return cancelled.snapshot;
+          }
         }
       }
       let markEnded: (snapshot: JobSnapshot) => void = () => {};
@@ -300,11 +390,14 @@ export function createRedisJobQueue(options: RedisJobQueueOptions): JobQueue {
       const stop = await follow(jobId, (job) => {
         if (isFinished(job.snapshot.status)) markEnded(job.snapshot);
       });
-      const message: Message = { type: 'cancel', jobId };
-      await client.publish(keys.channel, JSON.stringify(message));
-      const snapshot = await Promise.race([ended, sleep(CANCEL_WAIT_MS, undefined, { ref: false })]);
-      stop();
-      return snapshot ?? (await read(jobId))?.snapshot;
+      try {
+        const message: Message = { type: 'cancel', jobId };
+        await client.publish(keys.channel, JSON.stringify(message));
+        const snapshot = await Promise.race([ended, sleep(CANCEL_WAIT_MS, undefined, { ref: false })]);
+        return snapshot ?? (await read(jobId))?.snapshot;
+      } finally {
+        stop();
+      }
     },
 
     async subscribe(userId, jobId, listener: JobListener) {
