@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -44,6 +45,9 @@ export async function startServer({
   port,
   databaseUrl = '',
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'candor-bench-')),
+  // With Redis, the job queue runs there (BullMQ) under this run's own key prefix, as a multi-instance deployment.
+  redisUrl = '',
+  redisKeyPrefix = `candor-bench:${port}:${Date.now()}`,
 }) {
   mkdirSync(dataDir, { recursive: true });
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
@@ -55,7 +59,8 @@ export async function startServer({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
-      REDIS_URL: '',
+      REDIS_URL: redisUrl,
+      REDIS_KEY_PREFIX: redisKeyPrefix,
       SMTP_URL: '',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -68,11 +73,35 @@ export async function startServer({
       (r) => r.ok,
       () => false,
     );
-    if (ok) return { base, dataDir, stop: () => stop(child) };
+    if (ok) {
+      return {
+        base,
+        dataDir,
+        async stop() {
+          await stop(child);
+          if (redisUrl) await deleteRedisKeys(redisUrl, redisKeyPrefix);
+        },
+      };
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill('SIGKILL');
   throw new Error('the server did not become ready');
+}
+
+/** Deletes the keys a benchmark's server left under its own prefix. */
+async function deleteRedisKeys(url, prefix) {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    await redis.quit();
+  }
 }
 
 function stop(child) {

@@ -1,7 +1,8 @@
 // The tool-run pipeline through real HTTP on the production build (apps/server/dist), with Writing Analysis as the
 // tool: one run end to end (POST → final SSE snapshot), throughput with several clients, /healthz latency while
-// engines run (they run in worker threads, off the event loop), and upload extraction (PDF and .txt). On PGlite and,
-// when DATABASE_URL is set, on PostgreSQL. No target is set by an issue: these are measurements, not a test.
+// engines run (they run in worker threads, off the event loop), and upload extraction (PDF and .txt). On PGlite; on
+// PostgreSQL when DATABASE_URL is set; and with REDIS_URL too, on PostgreSQL with the job queue in Redis (BullMQ).
+// No target is set by an issue: these are measurements, not a test.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -163,7 +164,7 @@ async function healthLatencies(base) {
   return out;
 }
 
-async function measure(label, databaseUrl, pdfBytes) {
+async function measure(label, databaseUrl, pdfBytes, redisUrl = '') {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'candor-bench-'));
   // The free plan with plenty of tokens for every new sign-up; PGlite allows one process, so before the server.
   execFileSync(
@@ -175,7 +176,7 @@ async function measure(label, databaseUrl, pdfBytes) {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PORT: String(PORT), LOG_LEVEL: 'warn' },
     },
   );
-  const server = await startServer({ port: PORT, databaseUrl, dataDir });
+  const server = await startServer({ port: PORT, databaseUrl, dataDir, redisUrl });
   try {
     const clients = [];
     for (let i = 0; i < USERS; i++) clients.push(client(server.base, await signedInCookies(server.base, dataDir)));
@@ -294,6 +295,17 @@ if (process.env.DATABASE_URL) {
   } finally {
     await db.drop();
   }
+  // As many instances run: the job queue in Redis (BullMQ), its snapshots published to every instance.
+  if (process.env.REDIS_URL) {
+    const queued = await freshPostgres(process.env.DATABASE_URL);
+    try {
+      results.push(await measure('PostgreSQL + Redis queue', queued.url, pdf, process.env.REDIS_URL));
+    } finally {
+      await queued.drop();
+    }
+  } else {
+    console.info('the Redis queue skipped: no REDIS_URL');
+  }
 } else {
   console.info('PostgreSQL skipped: no DATABASE_URL');
 }
@@ -353,6 +365,9 @@ ${results[0]?.cost} tokens: the engine's own word count, which the charge uses, 
 Users are on the free plan, given 100,000,000 tokens with \`npm run catalog -- plans set free --tokens 100000000\` before
 the server starts. Clients are spread over ${USERS} signed-in users (at most 2 unfinished jobs each; \`JOBS_PER_USER\`
 is 5). No issue sets a target for these: they are measurements on the machine below, not pass/fail checks.
+"PostgreSQL + Redis queue" is the configuration of many instances (\`REDIS_URL\`): the job waits in Redis (BullMQ),
+a worker takes it, and every change of its snapshot is written to Redis and published, so the SSE stream reads it
+from there. One instance runs here, so the numbers show what that path costs, not what more instances gain.
 
 ${machineTable(machine())}| load average (1, 5, 15 min) | before: ${load(loadBefore)}; after: ${load(loadAfter)} |
 | whole benchmark | ${seconds.toFixed(0)} s |
