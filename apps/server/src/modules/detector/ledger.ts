@@ -271,7 +271,7 @@ export const holdLapsed = () =>
   new AppError(
     errorCodes.conflict,
     409,
-    'This run waited too long and its reservation lapsed. No tokens were charged; run it again.',
+    "This run's token reservation ended before its result could be saved. No tokens were charged; run it again.",
   );
 
 /**

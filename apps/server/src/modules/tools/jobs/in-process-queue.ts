@@ -41,7 +41,14 @@ export function createInProcessJobQueue(options: JobQueueOptions): JobQueue {
 
   const update = (job: Job, change: Partial<JobSnapshot>) => {
     job.snapshot = { ...job.snapshot, ...change };
-    for (const listener of job.listeners) listener(job.snapshot);
+    for (const listener of job.listeners) {
+      // A listener's failure is its own: the job and its worker slot carry on.
+      try {
+        listener(job.snapshot);
+      } catch (error) {
+        options.onUnexpectedError(error, job.data);
+      }
+    }
     if (isFinished(job.snapshot.status)) {
       job.listeners.clear();
       job.markDone();

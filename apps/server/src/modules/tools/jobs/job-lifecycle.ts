@@ -98,8 +98,6 @@ export async function runToEnd(
   options: JobQueueOptions,
   update: (change: Partial<JobSnapshot>) => void,
 ): Promise<Partial<JobSnapshot> & { status: JobStatus }> {
-  // Stopped between being taken and starting (a cancel or a closing server): nothing ran.
-  if (job.controller.signal.aborted) return { status: 'cancelled' };
   const timer = setTimeout(() => stopJob(job, 'timed_out'), options.timeoutSeconds * 1_000);
   timer.unref();
   try {

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { errorCodes } from '@candor/contracts';
 import type { JobSnapshot } from '@candor/contracts/tools';
@@ -316,6 +317,27 @@ for (const kind of queueKinds()) {
       expect(burst.filter((outcome) => outcome.status === 'rejected')).toHaveLength(3);
     });
 
+    it('keeps a finished job listed as long as it stays visible, however short the reservation', async () => {
+      const { queue } = kind.build({ reservationSeconds: 1, retainSeconds: 60 });
+      const done = await queue.submit(job({ name: 'listed', kind: 'succeed' }));
+      await (await follow(queue, 'user-1', done.job_id)).ended;
+      await sleep(1_500);
+      expect((await queue.list('user-1')).map((snapshot) => snapshot.job_id)).toEqual([done.job_id]);
+    });
+
+    it('counts a run that started late against the limit for as long as it runs', async () => {
+      const harness = kind.build({ reservationSeconds: 2, maxActivePerUser: 1 });
+      const { queue } = harness;
+      await queue.submit(job({ name: 'other user', kind: 'wait' }, 'user-2'));
+      await harness.started('other user');
+      await queue.submit(job({ name: 'late', kind: 'wait' }));
+      await sleep(1_200);
+      harness.open('other user');
+      await harness.started('late');
+      await sleep(1_200);
+      await expect(queue.submit(job({ name: 'one too many', kind: 'succeed' }))).rejects.toMatchObject({ status: 429 });
+    });
+
     it('cancels the runs it holds when it closes, and takes no more', async () => {
       const harness = kind.build();
       const { queue } = harness;
@@ -379,7 +401,7 @@ for (const kind of queueKinds()) {
           await harness.queue.submit(job({ name: 'busy', kind: 'wait' }));
           await harness.started('busy');
           const late = await harness.queue.submit(job({ name: 'late', kind: 'succeed' }));
-          await new Promise((resolve) => setTimeout(resolve, 1_500));
+          await sleep(1_500);
           expect(await harness.queue.get('user-1', late.job_id)).toBeUndefined();
           harness.open('busy');
           await expect.poll(() => harness.discarded.map((data) => data.holdId)).toEqual(['hold-late']);

@@ -50,6 +50,8 @@ type Message = { type: 'snapshot'; job: StoredJob } | { type: 'cancel'; jobId: s
 
 interface RunningJob extends StoppableJob {
   stored: StoredJob;
+  /** Set once this worker has moved the job to "running": until then, a cancel only stops it, writing nothing. */
+  claimed: boolean;
   /** Snapshot writes in order, so a subscriber never sees progress after the end. */
   writes: Promise<void>;
 }
@@ -94,6 +96,8 @@ export function createRedisJobQueue(options: RedisJobQueueOptions): JobQueue {
   let closed = false;
 
   const activeUntil = () => options.clock().getTime() + options.reservationSeconds * 1_000;
+  // A user's job list outlives both their unfinished jobs and the finished ones still shown.
+  const listTtlSeconds = Math.max(options.reservationSeconds, options.retainSeconds);
   const read = async (jobId: string): Promise<StoredJob | undefined> => {
     const text = await client.get(keys.job(jobId));
     return text ? (JSON.parse(text) as StoredJob) : undefined;
@@ -120,7 +124,13 @@ export function createRedisJobQueue(options: RedisJobQueueOptions): JobQueue {
     const finished = isFinished(snapshot.status);
     const message: Message = { type: 'snapshot', job: stored };
     const outcome = await scripts.commitJob(
-      [keys.job(snapshot.job_id), keys.userActive(stored.userId), keys.allActive, keys.cancelled(snapshot.job_id)],
+      [
+        keys.job(snapshot.job_id),
+        keys.userActive(stored.userId),
+        keys.allActive,
+        keys.cancelled(snapshot.job_id),
+        keys.userJobs(stored.userId),
+      ],
       [
         JSON.stringify(stored),
         stored.version,
@@ -132,6 +142,8 @@ export function createRedisJobQueue(options: RedisJobQueueOptions): JobQueue {
         expect,
         notCancelled ? 1 : 0,
         activeUntil(),
+        options.reservationSeconds,
+        listTtlSeconds,
       ],
     );
     return outcome === 1 ? 'written' : outcome === 2 ? 'cancelled' : 'refused';
@@ -163,9 +175,18 @@ export function createRedisJobQueue(options: RedisJobQueueOptions): JobQueue {
       if (job) stopRunning(job);
     }
   });
-  // Messages published while the subscriber was reconnecting are lost: read every followed job again.
+  // Messages published while the subscriber was reconnecting are lost. Once subscribed again, read every followed
+  // job again, and look for cancels of the jobs running here.
   subscriber.on('ready', () => {
-    for (const jobId of listeners.keys()) void catchUp(jobId);
+    void subscriber
+      .subscribe(keys.channel)
+      .then(async () => {
+        await Promise.all([...listeners.keys()].map(catchUp));
+        for (const [jobId, job] of running) {
+          if (await client.exists(keys.cancelled(jobId))) stopRunning(job);
+        }
+      })
+      .catch(options.onConnectionError);
   });
   const subscribed = subscriber.subscribe(keys.channel).catch(options.onConnectionError);
 
@@ -205,24 +226,28 @@ export function createRedisJobQueue(options: RedisJobQueueOptions): JobQueue {
     job.stored = changed(job.stored, change);
     const stored = job.stored;
     // Progress may be lost while Redis is away; the next change (a higher version) carries on.
-    job.writes = job.writes.then(
-      () => commit(stored).then(() => {}),
-      () => {},
-    );
+    job.writes = job.writes
+      .then(() => commit(stored))
+      .then(
+        () => {},
+        (error: unknown) => options.onConnectionError(error),
+      );
   };
 
   /** The run's last snapshot, retried while Redis is away so the job never stays "running" after it ended. */
-  const finish = async (job: RunningJob, change: Partial<JobSnapshot> & { status: JobStatus }) => {
-    await job.writes.catch(() => {});
+  const finish = async (
+    job: RunningJob,
+    change: Partial<JobSnapshot> & { status: JobStatus },
+  ): Promise<'written' | 'refused' | 'cancelled' | 'lost'> => {
+    await job.writes;
     job.stored = changed(job.stored, finishedChange(options.clock(), change));
     for (let attempt = 1; ; attempt++) {
       try {
-        await commit(job.stored);
-        return;
+        return await commit(job.stored);
       } catch (error) {
         if (attempt === FINAL_WRITE_ATTEMPTS) {
           options.onConnectionError(error);
-          return;
+          return 'lost';
         }
         await sleep(FINAL_WRITE_BACKOFF_MS * attempt);
       }
@@ -231,7 +256,8 @@ export function createRedisJobQueue(options: RedisJobQueueOptions): JobQueue {
 
   function stopRunning(job: RunningJob) {
     if (job.stopReason || isFinished(job.stored.snapshot.status)) return;
-    update(job, cancellingChange(job.stored.snapshot));
+    // Before its claim the job is not this worker's to describe: it is only stopped.
+    if (job.claimed) update(job, cancellingChange(job.stored.snapshot));
     stopJob(job, 'cancelled');
   }
 
@@ -247,25 +273,30 @@ export function createRedisJobQueue(options: RedisJobQueueOptions): JobQueue {
   const processJob = async (bullJob: BullJob<JobData>) => {
     const jobId = bullJob.id as string;
     const data = bullJob.data;
-    const stored = await read(jobId);
-    if (!stored) {
-      // Its reservation lapsed while it waited (the snapshot with it): it never ran, so its hold goes.
-      await discardQuietly(data);
-      return;
-    }
-    if (isFinished(stored.snapshot.status)) return;
     const job: RunningJob = {
       controller: new AbortController(),
       stopReason: undefined,
-      stored,
+      stored: { userId: data.userId, version: 0, snapshot: queuedSnapshot(jobId, data, options.clock()) },
+      claimed: false,
       writes: Promise.resolve(),
     };
     running.set(jobId, job);
+    // The version this worker's claim would give the job, once it tries (a claim whose answer was lost may have landed).
+    let claimVersion: number | undefined;
     try {
+      const stored = await read(jobId);
+      if (!stored) {
+        // Its reservation lapsed while it waited (the snapshot with it): it never ran, so its hold goes.
+        await discardQuietly(data);
+        return;
+      }
+      if (isFinished(stored.snapshot.status)) return;
+      job.stored = stored;
       if (stored.snapshot.status === 'running') {
         // BullMQ hands a job out again when the instance running it stopped answering. Whatever it did, it is not run
-        // again: a result it stored was charged with it; otherwise its hold is released here.
-        await finish(job, {
+        // again: a result it stored was charged with it; otherwise its hold is released here. A refused write means
+        // that instance is alive after all, and its run goes on.
+        const ended = await finish(job, {
           status: 'failed',
           error: {
             code: 'interrupted',
@@ -273,36 +304,61 @@ export function createRedisJobQueue(options: RedisJobQueueOptions): JobQueue {
               "The server running this check stopped before it finished. If it isn't in History, nothing was charged; run it again.",
           },
         });
-        await discardQuietly(data);
+        if (ended === 'written') await discardQuietly(data);
         return;
       }
       const cancel = async () => {
-        await finish(job, { status: 'cancelled' });
-        await discardQuietly(data);
+        if ((await finish(job, { status: 'cancelled' })) === 'written') await discardQuietly(data);
       };
       if (closed) return await cancel();
       // Only the worker that moves the job from "queued" to "running" runs it.
-      job.stored = changed(stored, startedChange);
-      const claim = await commit(job.stored, { expect: 'queued', notCancelled: true });
-      if (claim === 'cancelled') {
-        job.stored = stored;
-        return await cancel();
-      }
+      claimVersion = stored.version + 1;
+      const claim = await commit(changed(stored, startedChange), { expect: 'queued', notCancelled: true });
+      if (claim === 'cancelled') return await cancel();
       if (claim === 'refused') return;
+      job.stored = changed(stored, startedChange);
+      job.claimed = true;
+      // Stopped while it was being claimed (a cancel, or this server closing): it ends before it starts.
+      if (job.stopReason) return await cancel();
       await finish(job, await runToEnd(job, data, options, (change) => update(job, change)));
     } catch (error) {
-      // Redis failed while the job was being taken or stopped: say so, and free its hold if it did not run.
-      options.onUnexpectedError(error, data);
-      await finish(job, {
-        status: 'failed',
-        error: {
-          code: errorCodes.unavailable,
-          message: 'The run could not be started. No tokens were charged; try again.',
-        },
-      });
-      await discardQuietly(data);
+      // Redis failed while the job was being looked at or taken: it did not run. Say so, and free its hold.
+      options.onConnectionError(error);
+      if (!job.claimed) await abandon(jobId, data, claimVersion);
     } finally {
       running.delete(jobId);
+    }
+  };
+
+  /**
+   * Ends a job this worker took but did not run, once Redis answers again (or its snapshot lapses), and releases its
+   * hold. A job that is another worker's by now is left to it.
+   */
+  const abandon = async (jobId: string, data: JobData, claimVersion: number | undefined) => {
+    for (let attempt = 1; attempt <= FINAL_WRITE_ATTEMPTS; attempt++) {
+      try {
+        const stored = await read(jobId);
+        const status = stored?.snapshot.status;
+        const mine = status === 'queued' || (status === 'running' && stored?.version === claimVersion);
+        if (stored && status && !isFinished(status)) {
+          if (!mine) return;
+          const failed = changed(
+            stored,
+            finishedChange(options.clock(), {
+              status: 'failed',
+              error: {
+                code: errorCodes.unavailable,
+                message: 'The run could not be started. No tokens were charged; try again.',
+              },
+            }),
+          );
+          if ((await commit(failed)) !== 'written') continue;
+        }
+        await discardQuietly(data);
+        return;
+      } catch {
+        await sleep(FINAL_WRITE_BACKOFF_MS * attempt);
+      }
     }
   };
 
@@ -341,6 +397,7 @@ export function createRedisJobQueue(options: RedisJobQueueOptions): JobQueue {
             activeUntil(),
             options.maxActivePerUser,
             options.maxActive,
+            listTtlSeconds,
           ],
         )
         .catch(unreachable);
@@ -380,6 +437,11 @@ export function createRedisJobQueue(options: RedisJobQueueOptions): JobQueue {
           if ((await commit(cancelled, { expect: 'queued' })) === 'written') {
             await discardQuietly(bullJob.data);
             return cancelled.snapshot;
+          }
+          if (!(await read(jobId))) {
+            // Its reservation lapsed meanwhile, and it is off the queue: nobody will run it.
+            await discardQuietly(bullJob.data);
+            return undefined;
           }
         }
       }

@@ -5,7 +5,8 @@ import type { Redis } from 'ioredis';
 /**
  * Queues a job's first snapshot if the user and the whole deployment are under their limits of unfinished jobs.
  * KEYS: job, user's jobs, user's active jobs, all active jobs. ARGV: snapshot JSON, TTL s, created ms, job id,
- * now ms, active-until ms, per-user limit, overall limit. Returns 0 (queued), 1 (user limit) or 2 (overall limit).
+ * now ms, active-until ms, per-user limit, overall limit, the user's job list TTL s. Returns 0 (queued), 1 (user
+ * limit) or 2 (overall limit).
  * The active sets are scored by when an entry lapses, so a job lost to a crash frees its place by itself.
  */
 const submitJob = `
@@ -15,7 +16,7 @@ if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[7]) then return 1 end
 if redis.call('ZCARD', KEYS[4]) >= tonumber(ARGV[8]) then return 2 end
 redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
 redis.call('ZADD', KEYS[2], ARGV[3], ARGV[4])
-redis.call('EXPIRE', KEYS[2], ARGV[2])
+redis.call('EXPIRE', KEYS[2], ARGV[9])
 redis.call('ZADD', KEYS[3], ARGV[6], ARGV[4])
 redis.call('EXPIRE', KEYS[3], ARGV[2])
 redis.call('ZADD', KEYS[4], ARGV[6], ARGV[4])
@@ -25,9 +26,10 @@ return 0
 /**
  * Replaces a job's snapshot with a later one and publishes it, unless the stored one is as new or already finished:
  * whoever writes from an older view (a cancel racing a worker, an instance that lost the job) changes nothing.
- * KEYS: job, user's active jobs, all active jobs, cancel mark. ARGV: snapshot JSON, version, finished (1/0), TTL s,
- * job id, channel, message, the status the stored snapshot must have ('' for any), refuse when cancelled (1/0),
- * active-until ms. Returns 1 (written), 0 (refused) or 2 (refused: the job was marked cancelled).
+ * KEYS: job, user's active jobs, all active jobs, cancel mark, user's jobs. ARGV: snapshot JSON, version, finished
+ * (1/0), TTL s, job id, channel, message, the status the stored snapshot must have ('' for any), refuse when
+ * cancelled (1/0), active-until ms, the reservation s, the user's job list TTL s. Returns 1 (written), 0 (refused) or
+ * 2 (refused: the job was marked cancelled).
  */
 const commitJob = `
 local current = redis.call('GET', KEYS[1])
@@ -44,20 +46,22 @@ if ARGV[3] == '1' then
 else
   redis.call('ZADD', KEYS[2], 'XX', ARGV[10], ARGV[5])
   redis.call('ZADD', KEYS[3], 'XX', ARGV[10], ARGV[5])
+  redis.call('EXPIRE', KEYS[2], ARGV[11])
 end
+redis.call('EXPIRE', KEYS[5], ARGV[12])
 redis.call('PUBLISH', ARGV[6], ARGV[7])
 return 1
 `;
 
 export interface JobScripts {
   submitJob(keys: [string, string, string, string], args: (string | number)[]): Promise<number>;
-  commitJob(keys: [string, string, string, string], args: (string | number)[]): Promise<number>;
+  commitJob(keys: [string, string, string, string, string], args: (string | number)[]): Promise<number>;
 }
 
 /** The scripts on `client` (ioredis sends each by its SHA after the first call). */
 export function jobScripts(client: Redis): JobScripts {
   client.defineCommand('candorSubmitJob', { numberOfKeys: 4, lua: submitJob });
-  client.defineCommand('candorCommitJob', { numberOfKeys: 4, lua: commitJob });
+  client.defineCommand('candorCommitJob', { numberOfKeys: 5, lua: commitJob });
   const scripted = client as Redis & {
     candorSubmitJob(...args: (string | number)[]): Promise<number>;
     candorCommitJob(...args: (string | number)[]): Promise<number>;
