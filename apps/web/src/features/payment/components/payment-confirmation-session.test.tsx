@@ -3,6 +3,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, notFoundResponse } from '@/test/fake-api';
+import { testPlan } from '@/test/plans';
 import { renderWithRouter } from '@/test/render';
 
 const replies: Record<string, () => Response> = {};
@@ -25,19 +26,7 @@ const SESSION = '/api/payment/v1/payments/checkout-sessions/s-1';
 const status = (value: 'open' | 'completed' | 'failed' | 'expired', extra: Record<string, unknown> = {}) =>
   jsonResponse(200, { session_id: 's-1', status: value, kind: 'plan', failure_reason: null, ...extra });
 
-const freePlan: Plan = {
-  id: 'p-free',
-  slug: 'free',
-  name: 'Free',
-  tab: 'free',
-  period: 'none',
-  price_cents: 0,
-  currency: 'usd',
-  tokens: 2_000,
-  family: null,
-  features: [],
-  limits: { max_words_per_run: 5_000, api_requests_per_minute: null },
-};
+const freePlan = testPlan();
 const basic: Plan = {
   ...freePlan,
   id: 'p-basic',

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlanState } from '@/lib/session';
 import { jsonResponse, notFoundResponse } from '@/test/fake-api';
+import { testPlan } from '@/test/plans';
 import { renderWithRouter } from '@/test/render';
 
 const replies: Record<string, (request: Request) => Response> = {};
@@ -20,20 +21,7 @@ vi.mock('@/lib/api-client', async (importOriginal) => {
 
 const { PricingPage } = await import('./pricing-page');
 
-const plan = (overrides: Partial<Plan>): Plan => ({
-  id: 'p-free',
-  slug: 'free',
-  name: 'Free',
-  tab: 'free',
-  period: 'none',
-  price_cents: 0,
-  currency: 'usd',
-  tokens: 2_000,
-  family: null,
-  features: [],
-  limits: { max_words_per_run: 5_000, api_requests_per_minute: null },
-  ...overrides,
-});
+const plan = testPlan;
 const free = plan({});
 const basic = plan({
   id: 'p-basic',
