@@ -35,6 +35,16 @@ test('payment confirmation shows success, failure, and the 404 page for any othe
   await expect(page.getByText("This page doesn't exist.")).toBeVisible();
 });
 
+test('a success address with an unknown checkout session is not titled a success', async ({ page }) => {
+  await createSignedInUser(page);
+  await page.goto('/payment-confirmation/success?session_id=cs_unknown');
+  await expect(page.getByRole('heading', { name: "We can't find this payment" })).toBeVisible();
+  await expect(page).toHaveTitle(/^Payment Not Found \| Candor Dashboard$/);
+  // The next page's title replaces the screen's own.
+  await page.getByRole('link', { name: 'See plans' }).click();
+  await expect(page).toHaveTitle(/^Pricing \| Candor Dashboard$/);
+});
+
 test('a failing page shows the error panel with Show Error / Hide Error', async ({ page }) => {
   await createSignedInUser(page);
   // The history service fails (retries included) while the page checks a saved run: the route cannot render.

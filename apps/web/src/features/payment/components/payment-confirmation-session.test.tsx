@@ -70,6 +70,7 @@ describe('PaymentConfirmation: the checkout session decides what the success scr
       '/account?tab=subscription',
     );
     expect(screen.getByText('garbage')).toBeTruthy();
+    expect(document.title).toBe('Payment Not Found | Candor Dashboard');
   });
 
   it('says an expired checkout was not completed and nothing was charged; a packet is tried again from the account', async () => {

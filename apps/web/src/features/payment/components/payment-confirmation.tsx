@@ -12,6 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useTokenBalance } from '@/features/tokens/api/token-balance.queries';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { formatBalance, formatDate, totalTokens } from '@/lib/format';
+import { useDocumentTitle } from '@/lib/head';
 import { myPlanQueryOptions } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { CHECKOUT_CONFIRMATION_POLLS, refreshAfterPayment, useCheckoutStatus } from '../api/payments.queries';
@@ -92,6 +93,8 @@ export function PaymentConfirmation({ outcome, sessionId }: PaymentConfirmationP
   }, [open]);
   const view = viewOf(outcome, sessionId, checkout, windowOver);
   const copy = view === 'success' || view === 'failure' ? paymentOutcomeCopy[view] : checkCopy[view];
+  // The route's title is the outcome's; the session may say otherwise ("Payment Not Found" is no success).
+  useDocumentTitle(copy.title);
   const Icon =
     view === 'success'
       ? CircleCheck
