@@ -2,6 +2,7 @@ export * from './account.js';
 export * from './auth.js';
 export * from './contact.js';
 export * from './errors.js';
+export * from './file-names.js';
 export * from './history.js';
 export * from './licences.js';
 export * from './messages.js';

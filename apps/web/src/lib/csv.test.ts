@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, fileSlug, toCsv } from './csv';
+import { csvField, toCsv } from './csv';
 
 describe('csvField', () => {
   it('leaves plain values alone and quotes commas, quotes and line breaks (RFC 4180)', () => {
@@ -27,14 +27,5 @@ describe('csvField', () => {
         ['c, d', 1],
       ]),
     ).toBe('a,b\r\n"c, d",1\r\n');
-  });
-});
-
-describe('fileSlug', () => {
-  it('makes a title safe for any file system, without its extension', () => {
-    expect(fileSlug('reef-essay.docx', 'x')).toBe('reef-essay');
-    expect(fileSlug('Scan 04.JPEG', 'x')).toBe('scan-04');
-    expect(fileSlug('Notes: draft 2/3', 'x')).toBe('notes-draft-2-3');
-    expect(fileSlug('***', 'copyright-check')).toBe('copyright-check');
   });
 });

@@ -16,14 +16,3 @@ export const toCsv = (rows: readonly (readonly (string | number)[])[]) =>
     .map((row) => row.map(csvField).join(','))
     .join('\r\n')
     .concat('\r\n');
-
-/** "reef-essay": a title made safe for a file name, or `fallback` when nothing is left of it. */
-export function fileSlug(title: string, fallback: string): string {
-  const slug = title
-    .toLowerCase()
-    .replace(/\.(txt|md|docx|pdf|png|jpe?g)$/, '')
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-  return slug || fallback;
-}

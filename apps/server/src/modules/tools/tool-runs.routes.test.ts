@@ -96,8 +96,9 @@ describeOnEachDatabase('tool runs', (database) => {
       const pdf = await client.get(`${DETECTOR}/v1/tools/writing-analysis/reports/${historyId}.pdf`);
       expect(pdf.statusCode).toBe(200);
       expect(pdf.headers['content-type']).toBe('application/pdf');
-      expect(pdf.headers['content-disposition']).toMatch(
-        /^attachment; filename="writing-analysis-\d{4}-\d{2}-\d{2}\.pdf"$/,
+      // Named after the run (the text's first words), then the tool.
+      expect(pdf.headers['content-disposition']).toBe(
+        'attachment; filename=the-report-was-written-by-the-committee-it-is-very-clear-and-writing-analysis.pdf',
       );
       expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 

@@ -1,7 +1,8 @@
-import { errorCodes } from '@candor/contracts';
+import { errorCodes, fileSlug } from '@candor/contracts';
 import { type JobSnapshot, type ToolId, toolIdSchema } from '@candor/contracts/tools';
 import type { Database } from '@candor/db';
 import fastifyMultipart from '@fastify/multipart';
+import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { currentUser } from '../../http/auth.js';
 import { AppError, notFound } from '../../http/errors.js';
@@ -115,10 +116,11 @@ export async function toolRunsRoutes(app: FastifyInstance, opts: { runs: ToolRun
       input: row.input,
       result: row.result,
     });
-    const fileName = `${tool.id}-${row.createdAt.toISOString().slice(0, 10)}.pdf`;
+    // Named after the run, then the tool, as the screens name their CSV and JSON exports.
+    const about = fileSlug(row.title, '');
     return reply
       .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('content-disposition', contentDisposition(`${about ? `${about}-` : ''}${tool.id}.pdf`))
       .header('cache-control', 'private, no-store')
       .send(pdf);
   });

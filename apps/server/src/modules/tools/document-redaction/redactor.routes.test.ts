@@ -162,6 +162,7 @@ describeOnEachDatabase('the Document Redactor', (database) => {
     const file = await client.get(`${DETECTOR}/v1/tools/document-redaction/${done.history_id}/file`);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toBe('attachment; filename=letter-redacted.pdf');
     const redacted = file.rawPayload;
     const { text, info } = await readBack(redacted);
     const raw = rawPdfContent(redacted);

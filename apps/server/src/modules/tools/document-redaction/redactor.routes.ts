@@ -7,6 +7,7 @@ import {
 } from '@candor/contracts/tools';
 import { type Database, historyFiles } from '@candor/db';
 import fastifyMultipart from '@fastify/multipart';
+import { create as contentDisposition } from 'content-disposition';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser } from '../../../http/auth.js';
@@ -124,7 +125,7 @@ export async function redactorRoutes(app: FastifyInstance, opts: RedactorRoutesO
     if (!file) throw notFound('This redacted document does not exist');
     return reply
       .header('content-type', file.mediaType)
-      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+      .header('content-disposition', contentDisposition(file.name))
       .header('cache-control', 'private, no-store')
       .send(file.content);
   });

@@ -48,9 +48,8 @@ describeOnEachDatabase('detector PDF reports', (database) => {
       const pdf = await client.get(url);
       expect(pdf.statusCode, pdf.body).toBe(200);
       expect(pdf.headers['content-type']).toBe('application/pdf');
-      expect(pdf.headers['content-disposition']).toMatch(
-        new RegExp(`^attachment; filename="${tool}-\\d{4}-\\d{2}-\\d{2}\\.pdf"$`),
-      );
+      // Named after the run (the file's name here), then the tool.
+      expect(pdf.headers['content-disposition']).toBe(`attachment; filename=grandmother-${tool}.pdf`);
       expect(pdf.headers['cache-control']).toBe('private, no-store');
       const { text, info } = await readBack(pdf.rawPayload);
       expect(text).toContain(heading);
@@ -65,4 +64,18 @@ describeOnEachDatabase('detector PDF reports', (database) => {
       expectError(await client.get(`${DETECTOR}/v1/tools/${other}/reports/${last?.history_id}.pdf`), 404, 'not_found');
     });
   }
+
+  it('names the PDF of a run with a title in any script, with an ASCII copy for old clients', async () => {
+    const { client } = await newUser(t());
+    const started = await client.post(`${DETECTOR}/v1/tools/ai-detection/jobs`, {
+      text: ESSAY,
+      file_name: 'Бабушка и маяк.txt',
+    });
+    const last = (await followToEnd(client, jobSnapshotSchema.parse(started.json()).job_id)).at(-1);
+    const pdf = await client.get(`${DETECTOR}/v1/tools/ai-detection/reports/${last?.history_id}.pdf`);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers['content-disposition']).toBe(
+      `attachment; filename="???????-?-????-ai-detection.pdf"; filename*=UTF-8''${encodeURIComponent('бабушка-и-маяк-ai-detection.pdf')}`,
+    );
+  });
 });

@@ -1,4 +1,5 @@
-import { fileSlug, toCsv } from '@/lib/csv';
+import { fileSlug } from '@candor/contracts';
+import { toCsv } from '@/lib/csv';
 import type { StoredPlagiarismInput } from '../api/copyright-detection';
 import { earlierRun, type Passage } from './report';
 import { sourceKindMeta } from './source-meta';

@@ -1,5 +1,6 @@
+import { fileSlug } from '@candor/contracts';
 import type { DocumentRedactionResult } from '@candor/contracts/tools';
-import { fileSlug, toCsv } from '@/lib/csv';
+import { toCsv } from '@/lib/csv';
 
 type Redaction = DocumentRedactionResult['redactions'][number];
 
