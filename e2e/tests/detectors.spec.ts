@@ -319,6 +319,8 @@ for (const detector of detectors) {
       await expect(sentences.nth(1)).toHaveAttribute('aria-expanded', 'true');
       const second = page.getByRole('dialog', { name: detector.card(2) });
       await expect(second).toBeVisible();
+      // Handed over, not faded out: the first card is gone the moment the second one shows, so cards never stack.
+      expect(await page.getByRole('dialog').count()).toBe(1);
       await expectNamedFeatures(second);
       await expect(first).toBeHidden();
 

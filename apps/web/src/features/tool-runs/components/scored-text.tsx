@@ -46,6 +46,7 @@ export function ScoredText({ text, sentences, marks = NO_MARKS, label }: ScoredT
   const [open, setOpen] = useState<number | null>(null);
   const scoreId = useId();
   const hoverTimer = useRef<number | undefined>(undefined);
+  const textRef = useRef<HTMLDivElement>(null);
   useEffect(() => () => window.clearTimeout(hoverTimer.current), []);
 
   // Only the sentence that is open may close itself: moving focus to the next one opens it before this one hears.
@@ -62,6 +63,7 @@ export function ScoredText({ text, sentences, marks = NO_MARKS, label }: ScoredT
         ))}
       </div>
       <div
+        ref={textRef}
         role="document"
         aria-label={label}
         dir="auto"
@@ -86,8 +88,20 @@ export function ScoredText({ text, sentences, marks = NO_MARKS, label }: ScoredT
                   aria-expanded={open === index}
                   aria-haspopup="dialog"
                   data-print-score={sentence.printLabel}
+                  data-scored-sentence
                   onFocus={() => setOpen(index)}
-                  onBlur={() => close(index)}
+                  onBlur={(event) => {
+                    // Focus moving on to another sentence opens that one's card, which hands this one over in the
+                    // same update (see the card's class); closing first would start this card fading out.
+                    const next = event.relatedTarget;
+                    if (
+                      next instanceof HTMLElement &&
+                      'scoredSentence' in next.dataset &&
+                      textRef.current?.contains(next)
+                    )
+                      return;
+                    close(index);
+                  }}
                   onClick={() => setOpen(index)}
                   // Hover is a mouse's: after a tap the browser sends mouse events of its own, and one landing on another
                   // sentence (under the card just opened) would switch to that sentence's card.
@@ -119,7 +133,13 @@ export function ScoredText({ text, sentences, marks = NO_MARKS, label }: ScoredT
               <PopoverContent
                 align="start"
                 aria-label={sentence.cardLabel}
-                className="w-80 max-w-[calc(100vw-2rem)] print:hidden"
+                className={cn(
+                  'w-80 max-w-[calc(100vw-2rem)] print:hidden',
+                  // Handing over to another sentence's card: this one goes at once, or cards fading out would stack
+                  // up under the new one as focus or the pointer moves quickly through the text. Important, since
+                  // tailwind-merge doesn't know tw-animate's `animate-out` to drop it, and it comes later in the CSS.
+                  open !== null && open !== index && 'data-[state=closed]:animate-none!',
+                )}
                 // The card explains the sentence; focus stays in the text so Tab keeps moving through it.
                 onOpenAutoFocus={(event) => event.preventDefault()}
                 onCloseAutoFocus={(event) => event.preventDefault()}
