@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { samplePdf } from '../../packages/engines/redact/src/fixtures/sample-documents';
 import { expect, test } from '../support/test';
 import { createSignedInUser } from '../support/users';
 
@@ -96,6 +97,79 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.getByLabel('Text to analyse').fill(ESSAY);
     await page.getByRole('button', { name: 'Analyse', exact: true }).click();
     await expect(page.getByRole('region', { name: 'Readability' })).toBeVisible({ timeout: 30_000 });
+    found.push(...(await violationsOn(page)));
+
+    expect(found).toEqual([]);
+  });
+
+  test(`open cards, menus and dialogs, a chat, the Redactor and a phone pass the audit in the ${colorScheme} theme`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+    const found: string[] = [];
+    await createSignedInUser(page);
+
+    // A sentence's evidence card, opened from the keyboard.
+    await runReport(page, '/ai-detector', 'Check for AI');
+    const report = page.url();
+    await page.getByRole('document', { name: 'Checked text' }).getByRole('button').first().focus();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    found.push(...(await violationsOn(page)));
+
+    // The account menu, the history's service filter and the account's delete dialog, each open.
+    await page.getByRole('button', { name: /, account menu$/ }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    found.push(...(await violationsOn(page)));
+    await page.keyboard.press('Escape');
+    await page.goto('/history');
+    await page.getByRole('button', { name: 'Services' }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    found.push(...(await violationsOn(page)));
+    await page.keyboard.press('Escape');
+    await page.goto('/account');
+    await page.getByRole('button', { name: 'Delete account' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    found.push(...(await violationsOn(page)));
+    await page.keyboard.press('Escape');
+
+    // A chat with a masked message, its reply and the audit of what was masked.
+    await page.goto('/secure-llm');
+    await page.getByLabel('Message').fill('Draft a thank-you note to Ada Lovelace (ada@analytical.example).');
+    await expect(page.getByLabel('Personal data in your message')).toBeVisible();
+    found.push(...(await violationsOn(page)));
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByRole('article', { name: 'Reply' }).last()).toContainText('Ada Lovelace');
+    await page
+      .getByRole('button', { name: /masked Audit$/ })
+      .first()
+      .click();
+    await expect(page.getByRole('table')).toBeVisible();
+    found.push(...(await violationsOn(page)));
+
+    // The Redactor's options (findings, policy, page previews) and its verified result.
+    await page.goto('/document-redactor');
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'review.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await samplePdf()) });
+    await expect(page).toHaveURL(/\/document-redactor\/options$/, { timeout: 30_000 });
+    await page.getByLabel('Start from a policy').selectOption('GDPR');
+    await expect(page.getByRole('list', { name: 'Findings' })).toBeVisible();
+    found.push(...(await violationsOn(page)));
+    await page.getByRole('button', { name: 'Redact document' }).click();
+    await expect(page.getByRole('region', { name: 'Verified: no redacted text can be recovered' })).toBeVisible({
+      timeout: 30_000,
+    });
+    found.push(...(await violationsOn(page)));
+
+    // A phone: the navigation sheet open, and a report.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await expect(page.getByRole('dialog', { name: 'Navigation' })).toBeVisible();
+    found.push(...(await violationsOn(page)));
+    await page.goto(report);
+    await expect(page.getByRole('region', { name: 'Verdict', exact: true })).toBeVisible();
     found.push(...(await violationsOn(page)));
 
     expect(found).toEqual([]);

@@ -22,9 +22,9 @@ test('secure LLM chat: masking preview, a streamed reply shown unmasked, the aud
   // The preview shows what will be masked before anything is sent.
   await page.getByLabel('Message').fill(PROMPT);
   const preview = page.getByLabel('Personal data in your message');
-  await expect(preview.getByRole('button', { name: new RegExp(`Mask “${NAME}”`) })).toBeVisible();
-  await expect(preview.getByRole('button', { name: new RegExp(`Mask “${EMAIL}”`) })).toBeVisible();
-  await expect(preview.getByRole('button', { name: new RegExp(`Mask “${CARD}”`) })).toBeVisible();
+  await expect(preview.getByRole('button', { name: new RegExp(`^Mask ${NAME}, `) })).toBeVisible();
+  await expect(preview.getByRole('button', { name: new RegExp(`^Mask ${EMAIL}, `) })).toBeVisible();
+  await expect(preview.getByRole('button', { name: new RegExp(`^Mask ${CARD}, `) })).toBeVisible();
   await expect(page.getByText('The model will see:')).toBeVisible();
 
   await page.getByRole('button', { name: 'Send' }).click();

@@ -245,7 +245,8 @@ export function Composer(props: ComposerProps) {
                 ))}
               </ul>
             )}
-            <div className={cn('ml-auto inline-flex shrink-0 rounded-md shadow-xs', !selectionMask && 'opacity-60')}>
+            {/* Only the button waits for a selection (it dims itself); the type can be chosen beforehand. */}
+            <div className="ml-auto inline-flex shrink-0 rounded-md shadow-xs">
               <Button
                 variant="outline"
                 size="sm"
@@ -294,7 +295,7 @@ export function Composer(props: ComposerProps) {
                   segment.range ? (
                     <span
                       key={segment.start}
-                      className="rounded-[3px] bg-primary/10 px-0.5 font-mono text-[0.95em] text-primary dark:bg-primary/20"
+                      className="rounded-[3px] bg-primary/10 px-0.5 font-mono text-[0.95em] text-primary"
                     >
                       {placeholder(segment.range.type)}
                     </span>
@@ -368,7 +369,9 @@ function MaskChip({ item, label, onToggle }: { item: MaskItem; label: string; on
     <button
       type="button"
       aria-pressed={item.masked}
-      aria-label={`Mask “${item.text}” (${label}${times}${who})`}
+      // The name holds the visible words in order (WCAG 2.5.3, for voice control): no quotes between them, and the
+      // type not in parentheses, which read as an aside.
+      aria-label={`Mask ${item.text}, ${label}${times}${who}`}
       title={item.masked ? 'Masked — press to send this value as written' : 'Not masked — press to mask it'}
       onClick={onToggle}
       className={cn(
@@ -383,8 +386,9 @@ function MaskChip({ item, label, onToggle }: { item: MaskItem; label: string; on
       ) : (
         <Eye className="size-3 shrink-0 text-warning-foreground dark:text-warning" aria-hidden="true" />
       )}
-      <span className="max-w-[9rem] truncate font-medium">{item.text}</span>
-      <span className="shrink-0 text-[0.7rem] text-muted-foreground">{label}</span>
+      {/* The spaces keep the visible words apart for the name check (the flex layout drops them anyway). */}
+      <span className="max-w-[9rem] truncate font-medium">{item.text}</span>{' '}
+      <span className="shrink-0 text-[0.7rem] text-muted-foreground">{label}</span>{' '}
       {item.count > 1 && <span className="shrink-0 text-[0.7rem] text-muted-foreground">×{item.count}</span>}
     </button>
   );

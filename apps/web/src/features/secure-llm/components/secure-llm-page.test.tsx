@@ -151,7 +151,7 @@ function Harness({ initial }: { initial?: string }) {
 
 const renderPage = (initial?: string) => renderWithRouter(() => <Harness initial={initial} />);
 const message = () => screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
-const chip = (value: string) => screen.findByRole('button', { name: new RegExp(`^Mask “${value}”`) });
+const chip = (value: string) => screen.findByRole('button', { name: new RegExp(`^Mask ${value}, `) });
 
 /** A new chat with `text` pasted into the composer, the reply's stream under the test's control. */
 async function composeNewChat(text: string) {
@@ -358,7 +358,7 @@ describe('SecureLlmPage', () => {
     await user.click(screen.getByRole('button', { name: 'Mask selection' }));
 
     expect(
-      await screen.findByRole('button', { name: 'Mask “Project Falcon” (Person name, 2 times, added by you)' }),
+      await screen.findByRole('button', { name: 'Mask Project Falcon, Person name, 2 times, added by you' }),
     ).toBeTruthy();
     expect(screen.getByTestId('model-preview').textContent).toContain(
       '[PERSON_NAME] ships Monday; keep [PERSON_NAME] quiet.',
@@ -386,7 +386,7 @@ describe('SecureLlmPage', () => {
     await user.paste('Write to jane@example.com from Lisbon');
     await chip('Lisbon');
     expect(server.detectRequests.at(-1)?.entities).toEqual(['PERSON_NAME', 'LOCATION']);
-    expect(screen.queryByRole('button', { name: /^Mask “jane@example\.com”/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Mask jane@example\.com, / })).toBeNull();
     expect(screen.getByRole('button', { name: 'Masking settings: Masking 2/3' })).toBeTruthy();
   });
 
