@@ -28,8 +28,8 @@ interface Harness {
   queue: JobQueue;
   /** Where a shared queue keeps its jobs. */
   keyPrefix: string;
-  /** Another instance on the same jobs (shared queues only). */
-  join(): JobQueue;
+  /** Another instance on the same jobs (shared queues only), with options of its own if given. */
+  join(overrides?: Partial<RedisJobQueueOptions>): JobQueue;
   /** Which instance ran each script, by name. */
   ranOn: Map<string, number>;
   /** The data of every job that was discarded without running. */
@@ -146,10 +146,10 @@ function queueKinds(): QueueKind[] {
       build(overrides = {}) {
         keyPrefix = `candor-test:${randomUUID()}:jobs`;
         const { options, parts } = harnessParts();
-        const instance = () => {
+        const instance = (more: Partial<RedisJobQueueOptions> = {}) => {
           const queue = createRedisJobQueue({
             reservationSeconds: overrides.reservationSeconds ?? 120,
-            ...options(built.length, overrides),
+            ...options(built.length, { ...overrides, ...more }),
             redisUrl: redisUrl ?? '',
             keyPrefix,
             onConnectionError: () => {}, // the clients reconnect; a failed command fails its test
@@ -157,7 +157,7 @@ function queueKinds(): QueueKind[] {
           built.push(queue);
           return queue;
         };
-        return { queue: instance(), keyPrefix, join: instance, ...parts };
+        return { queue: instance(), keyPrefix, join: (more) => instance(more), ...parts };
       },
       async cleanUp() {
         await closeAll();
@@ -406,6 +406,18 @@ for (const kind of queueKinds()) {
           harness.open('busy');
           await expect.poll(() => harness.discarded.map((data) => data.holdId)).toEqual(['hold-late']);
           expect(harness.ranOn.has('late')).toBe(false);
+        });
+
+        it('holds a user to their limit across instances whose clocks disagree', async () => {
+          const harness = kind.build({ maxActivePerUser: 1, reservationSeconds: 60 });
+          await harness.queue.submit(job({ name: 'running', kind: 'wait' }));
+          await harness.started('running');
+          // Ten minutes fast: by its clock the first run's reservation has long lapsed, but Redis keeps the time.
+          const fast = harness.join({ clock: () => new Date(Date.now() + 10 * 60_000) });
+          await expect(fast.submit(job({ name: 'one too many', kind: 'succeed' }))).rejects.toMatchObject({
+            status: 429,
+          });
+          harness.open('running');
         });
 
         it('keeps a queued job for another instance when the one it was sent to shuts down', async () => {

@@ -95,7 +95,6 @@ export function createRedisJobQueue(options: RedisJobQueueOptions): JobQueue {
   const running = new Map<string, RunningJob>();
   let closed = false;
 
-  const activeUntil = () => options.clock().getTime() + options.reservationSeconds * 1_000;
   // A user's job list outlives both their unfinished jobs and the finished ones still shown.
   const listTtlSeconds = Math.max(options.reservationSeconds, options.retainSeconds);
   const read = async (jobId: string): Promise<StoredJob | undefined> => {
@@ -141,7 +140,6 @@ export function createRedisJobQueue(options: RedisJobQueueOptions): JobQueue {
         JSON.stringify(message),
         expect,
         notCancelled ? 1 : 0,
-        activeUntil(),
         options.reservationSeconds,
         listTtlSeconds,
       ],
@@ -393,8 +391,6 @@ export function createRedisJobQueue(options: RedisJobQueueOptions): JobQueue {
             options.reservationSeconds,
             now.getTime(),
             jobId,
-            now.getTime(),
-            activeUntil(),
             options.maxActivePerUser,
             options.maxActive,
             listTtlSeconds,
