@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import net from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { readTestSettings } from '../config/env.js';
@@ -66,4 +68,54 @@ export function describeOnEachRateLimitStore(title: string, body: (store: StoreC
 /** Keys under `prefix` currently in Redis (to check that clean-up and namespacing work). */
 export async function keysUnder(redis: Redis, prefix: string): Promise<string[]> {
   return redis.keys(`${prefix}*`);
+}
+
+export interface RedisLink {
+  /** The Redis at the other end of the link, for a client to connect through. */
+  url: string;
+  /** Drops every connection and refuses new ones, as Redis going down would. */
+  cut(): Promise<void>;
+  /** Lets connections through again. */
+  restore(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A TCP link to the Redis at `url` that a test can cut, to see what an instance does while Redis is away. */
+export async function redisLink(url: string): Promise<RedisLink> {
+  const target = new URL(url);
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 6379), target.hostname);
+    for (const [socket, other] of [
+      [client, upstream],
+      [upstream, client],
+    ] as const) {
+      sockets.add(socket);
+      socket.pipe(other);
+      socket.on('error', () => other.destroy());
+      socket.on('close', () => {
+        sockets.delete(socket);
+        other.destroy();
+      });
+    }
+  });
+  const listen = async (port: number) => {
+    server.listen(port, '127.0.0.1');
+    await once(server, 'listening');
+  };
+  await listen(0);
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `redis://127.0.0.1:${port}${target.pathname}`,
+    // Closed, not just emptied: a connection attempt is refused outright, as with Redis down.
+    async cut() {
+      server.close();
+      for (const socket of sockets) socket.destroy();
+      await once(server, 'close');
+    },
+    restore: () => listen(port),
+    async close() {
+      if (server.listening) await this.cut();
+    },
+  };
 }

@@ -8,7 +8,7 @@ import type { JobSnapshot } from '@candor/contracts/tools';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readTestSettings } from '../../../config/env.js';
 import { AppError } from '../../../http/errors.js';
-import { deleteKeysAt } from '../../../test/redis.js';
+import { deleteKeysAt, redisLink } from '../../../test/redis.js';
 import { createInProcessJobQueue } from './in-process-queue.js';
 import type { JobData, JobProcessor, JobQueue, JobQueueOptions } from './job-queue.js';
 import { createRedisJobQueue, type RedisJobQueueOptions } from './redis-queue.js';
@@ -150,7 +150,7 @@ function queueKinds(): QueueKind[] {
           const queue = createRedisJobQueue({
             reservationSeconds: overrides.reservationSeconds ?? 120,
             ...options(built.length, { ...overrides, ...more }),
-            redisUrl: redisUrl ?? '',
+            redisUrl: more.redisUrl ?? redisUrl ?? '',
             keyPrefix,
             onConnectionError: () => {}, // the clients reconnect; a failed command fails its test
           });
@@ -418,6 +418,34 @@ for (const kind of queueKinds()) {
             status: 429,
           });
           harness.open('running');
+        });
+
+        it('reports the end of a run that finished while its instance had lost Redis', async () => {
+          const harness = kind.build();
+          const link = await redisLink(readTestSettings().redisUrl ?? '');
+          try {
+            // The first instance is kept busy, so the one behind the link takes the run.
+            await harness.queue.submit(job({ name: 'busy', kind: 'wait' }));
+            await harness.started('busy');
+            harness.join({ redisUrl: link.url });
+            const run = await harness.queue.submit(job({ name: 'cut off', kind: 'wait' }));
+            await harness.started('cut off');
+            expect(harness.ranOn.get('cut off')).toBe(1);
+
+            await link.cut();
+            harness.open('cut off');
+            await sleep(1_500);
+            expect(await harness.queue.get('user-1', run.job_id)).toMatchObject({ status: 'running' });
+            await link.restore();
+            // Its last snapshot is retried until Redis is back: the run ends, and is not reported as interrupted.
+            await expect
+              .poll(async () => (await harness.queue.get('user-1', run.job_id))?.status, { timeout: 15_000 })
+              .toBe('succeeded');
+            expect(harness.discarded).toEqual([]);
+          } finally {
+            harness.open('busy');
+            await link.close();
+          }
         });
 
         it('keeps a queued job for another instance when the one it was sent to shuts down', async () => {

@@ -62,6 +62,8 @@ const CANCEL_WAIT_MS = 15_000;
 // A run's last snapshot is retried this long while Redis is away; after that it lapses with its TTL.
 const FINAL_WRITE_ATTEMPTS = 12;
 const FINAL_WRITE_BACKOFF_MS = 500;
+// How long closing waits for the runs it stopped to write their last snapshots.
+const CLOSE_GRACE_MS = 5_000;
 
 /**
  * Tool runs shared by every instance through Redis (DESIGN.md principle 4). BullMQ hands each job to one instance's
@@ -367,14 +369,24 @@ export function createRedisJobQueue(options: RedisJobQueueOptions): JobQueue {
       () => false,
     );
 
-  const worker = new Worker<JobData>(QUEUE_NAME, processJob, {
-    connection: workerConnection,
-    prefix,
-    concurrency: options.concurrency,
-    ...(options.lockSeconds
-      ? { lockDuration: options.lockSeconds * 1_000, stalledInterval: options.lockSeconds * 1_000 }
-      : {}),
-  });
+  // The runs this instance's worker is in, to wait for when it closes.
+  const processing = new Set<Promise<void>>();
+  const worker = new Worker<JobData>(
+    QUEUE_NAME,
+    (bullJob) => {
+      const done = processJob(bullJob);
+      processing.add(done);
+      return done.finally(() => processing.delete(done));
+    },
+    {
+      connection: workerConnection,
+      prefix,
+      concurrency: options.concurrency,
+      ...(options.lockSeconds
+        ? { lockDuration: options.lockSeconds * 1_000, stalledInterval: options.lockSeconds * 1_000 }
+        : {}),
+    },
+  );
   worker.on('error', options.onConnectionError);
 
   return {
@@ -467,8 +479,12 @@ export function createRedisJobQueue(options: RedisJobQueueOptions): JobQueue {
       closed = true;
       // Jobs still queued stay in Redis for the other instances (or this one after a restart).
       for (const job of running.values()) stopJob(job, 'cancelled');
-      // Without Redis, the stopped runs' last writes cannot land anyway: nothing to wait for.
-      await worker.close(workerConnection.status !== 'ready');
+      // The stopped runs write their last snapshots (retried a while if Redis is away); then the worker is closed
+      // without waiting for BullMQ's own loop, which would wait for good on a connection that lost Redis a moment ago
+      // and still reads "ready". A job BullMQ did not hear the end of is handed out again, and its finished snapshot
+      // keeps it from running twice.
+      await Promise.race([Promise.allSettled([...processing]), sleep(CLOSE_GRACE_MS)]);
+      await worker.close(true);
       await queue.close();
       for (const connection of [client, workerConnection, subscriber]) {
         // `quit` waits for Redis to answer; a connection still trying to reach it is dropped instead.
