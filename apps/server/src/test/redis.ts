@@ -105,17 +105,18 @@ export async function redisLink(url: string): Promise<RedisLink> {
   };
   await listen(0);
   const { port } = server.address() as net.AddressInfo;
+  // Closed, not just emptied: a connection attempt is refused outright, as with Redis down.
+  const cut = async () => {
+    server.close();
+    for (const socket of sockets) socket.destroy();
+    await once(server, 'close');
+  };
   return {
     url: `redis://127.0.0.1:${port}${target.pathname}`,
-    // Closed, not just emptied: a connection attempt is refused outright, as with Redis down.
-    async cut() {
-      server.close();
-      for (const socket of sockets) socket.destroy();
-      await once(server, 'close');
-    },
+    cut,
     restore: () => listen(port),
-    async close() {
-      if (server.listening) await this.cut();
+    close: async () => {
+      if (server.listening) await cut();
     },
   };
 }
