@@ -77,6 +77,8 @@ export interface RedisLink {
   cut(): Promise<void>;
   /** Lets connections through again. */
   restore(): Promise<void>;
+  /** Keeps every connection open but passes nothing on, as an unresponsive Redis or a silent network would. */
+  stall(): void;
   close(): Promise<void>;
 }
 
@@ -84,6 +86,7 @@ export interface RedisLink {
 export async function redisLink(url: string): Promise<RedisLink> {
   const target = new URL(url);
   const sockets = new Set<net.Socket>();
+  let stalled = false;
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(target.port || 6379), target.hostname);
     for (const [socket, other] of [
@@ -91,7 +94,9 @@ export async function redisLink(url: string): Promise<RedisLink> {
       [upstream, client],
     ] as const) {
       sockets.add(socket);
-      socket.pipe(other);
+      socket.on('data', (data) => {
+        if (!stalled) other.write(data);
+      });
       socket.on('error', () => other.destroy());
       socket.on('close', () => {
         sockets.delete(socket);
@@ -115,6 +120,9 @@ export async function redisLink(url: string): Promise<RedisLink> {
     url: `redis://127.0.0.1:${port}${target.pathname}`,
     cut,
     restore: () => listen(port),
+    stall: () => {
+      stalled = true;
+    },
     close: async () => {
       if (server.listening) await cut();
     },

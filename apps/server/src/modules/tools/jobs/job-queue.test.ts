@@ -20,6 +20,7 @@ import { createRedisJobQueue, type RedisJobQueueOptions } from './redis-queue.js
 type Script = { name: string } & (
   | { kind: 'succeed' }
   | { kind: 'wait' } // until the test opens its gate, or the run is stopped
+  | { kind: 'linger' } // like wait, but takes a second to stop
   | { kind: 'refuse' } // fails with a message for the user
   | { kind: 'crash' } // fails on the server's side
 );
@@ -77,11 +78,13 @@ function harnessParts() {
       progress({ percent: 40, stage: 'Reading', partial: { seen: script.name } });
       if (script.kind === 'refuse') throw new AppError('unreadable', 422, 'This text cannot be read.');
       if (script.kind === 'crash') throw new Error('the engine broke');
-      if (script.kind === 'wait') {
+      if (script.kind === 'wait' || script.kind === 'linger') {
+        const stopsAfter = script.kind === 'linger' ? 1_000 : 0;
         await new Promise<void>((resolve, reject) => {
           gates.set(script.name, resolve);
-          if (signal.aborted) reject(signal.reason);
-          signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+          const stop = () => setTimeout(() => reject(signal.reason), stopsAfter);
+          if (signal.aborted) stop();
+          signal.addEventListener('abort', stop, { once: true });
         });
       }
       return { historyId: `history-of-${script.name}` };
@@ -444,6 +447,31 @@ for (const kind of queueKinds()) {
             expect(harness.discarded).toEqual([]);
           } finally {
             harness.open('busy');
+            await link.close();
+          }
+        });
+
+        it('takes no queued job while it closes, even when a run it stopped ends before another', async () => {
+          const harness = kind.build({ concurrency: 2 });
+          await harness.queue.submit(job({ name: 'quick to stop', kind: 'wait' }));
+          await harness.queue.submit(job({ name: 'slow to stop', kind: 'linger' }));
+          await Promise.all([harness.started('quick to stop'), harness.started('slow to stop')]);
+          const waiting = await harness.queue.submit(job({ name: 'waiting', kind: 'succeed' }));
+          await harness.queue.close();
+          expect(await harness.join().get('user-1', waiting.job_id)).toMatchObject({ status: 'queued' });
+          expect(harness.discarded.map((data) => data.holdId)).not.toContain('hold-waiting');
+        });
+
+        it('closes promptly when Redis stops answering but the connection stays open', async () => {
+          const harness = kind.build();
+          const link = await redisLink(readTestSettings().redisUrl ?? '');
+          try {
+            const stalled = harness.join({ redisUrl: link.url });
+            await stalled.list('user-1');
+            link.stall();
+            const closing = stalled.close().then(() => 'closed');
+            expect(await Promise.race([closing, sleep(8_000).then(() => 'still closing')])).toBe('closed');
+          } finally {
             await link.close();
           }
         });

@@ -62,8 +62,9 @@ const CANCEL_WAIT_MS = 15_000;
 // A run's last snapshot is retried this long while Redis is away; after that it lapses with its TTL.
 const FINAL_WRITE_ATTEMPTS = 12;
 const FINAL_WRITE_BACKOFF_MS = 500;
-// How long closing waits for the runs it stopped to write their last snapshots.
+// How long closing waits for the runs it stopped to write their last snapshots, and then for Redis to say goodbye.
 const CLOSE_GRACE_MS = 5_000;
+const QUIT_WAIT_MS = 1_000;
 
 /**
  * Tool runs shared by every instance through Redis (DESIGN.md principle 4). BullMQ hands each job to one instance's
@@ -477,20 +478,28 @@ export function createRedisJobQueue(options: RedisJobQueueOptions): JobQueue {
 
     async close() {
       closed = true;
-      // Jobs still queued stay in Redis for the other instances (or this one after a restart).
+      // No more jobs for this instance: a slot that a stopped run frees must not take a queued job (it would only
+      // cancel it). Jobs still queued stay in Redis for the other instances, or this one after a restart.
+      await worker.pause(true);
       for (const job of running.values()) stopJob(job, 'cancelled');
       // The stopped runs write their last snapshots (retried a while if Redis is away); then the worker is closed
       // without waiting for BullMQ's own loop, which would wait for good on a connection that lost Redis a moment ago
       // and still reads "ready". A job BullMQ did not hear the end of is handed out again, and its finished snapshot
       // keeps it from running twice.
-      await Promise.race([Promise.allSettled([...processing]), sleep(CLOSE_GRACE_MS)]);
+      // (The timers are unref'd: they must not keep a process that is done from exiting.)
+      await Promise.race([Promise.allSettled([...processing]), sleep(CLOSE_GRACE_MS, undefined, { ref: false })]);
       await worker.close(true);
       await queue.close();
-      for (const connection of [client, workerConnection, subscriber]) {
-        // `quit` waits for Redis to answer; a connection still trying to reach it is dropped instead.
-        if (connection.status === 'ready') await connection.quit().catch(() => connection.disconnect());
-        else connection.disconnect();
-      }
+      await Promise.all(
+        [client, workerConnection, subscriber].map(async (connection) => {
+          // `quit` waits for Redis to answer, which a silent Redis never does: it gets a moment, then the connection
+          // is dropped either way.
+          if (connection.status === 'ready') {
+            await Promise.race([connection.quit().catch(() => {}), sleep(QUIT_WAIT_MS, undefined, { ref: false })]);
+          }
+          connection.disconnect();
+        }),
+      );
     },
   };
 }
