@@ -5,7 +5,7 @@ import { cn } from '@/lib/utils';
 
 /**
  * Menus are not modal: a modal one hides the rest of the page from assistive tech with aria-hidden while its
- * links and buttons stay focusable (axe: aria-hidden-focus). A click or Tab outside closes the menu instead.
+ * links and buttons stay focusable (axe: aria-hidden-focus). Escape or a click outside closes the menu.
  */
 export function DropdownMenu({ modal = false, ...props }: React.ComponentProps<typeof DropdownMenuPrimitive.Root>) {
   return <DropdownMenuPrimitive.Root modal={modal} {...props} />;

@@ -43,14 +43,23 @@ interface ScoredTextProps {
  */
 export function ScoredText({ text, sentences, marks = NO_MARKS, label }: ScoredTextProps) {
   const segments = useMemo(() => segmentScoredText(text, sentences, marks), [text, sentences, marks]);
-  const [open, setOpen] = useState<number | null>(null);
+  // `handedOver`: the card that closed because another one opened, which goes at once instead of fading out.
+  const [{ open, handedOver }, setCards] = useState<{ open: number | null; handedOver: number | null }>({
+    open: null,
+    handedOver: null,
+  });
+  const show = (sentence: number) =>
+    setCards((current) =>
+      current.open === sentence ? current : { open: sentence, handedOver: current.open === null ? null : current.open },
+    );
   const scoreId = useId();
   const hoverTimer = useRef<number | undefined>(undefined);
   const textRef = useRef<HTMLDivElement>(null);
   useEffect(() => () => window.clearTimeout(hoverTimer.current), []);
 
   // Only the sentence that is open may close itself: moving focus to the next one opens it before this one hears.
-  const close = (sentence: number) => setOpen((current) => (current === sentence ? null : current));
+  const close = (sentence: number) =>
+    setCards((current) => (current.open === sentence ? { open: null, handedOver: null } : current));
 
   return (
     <>
@@ -79,7 +88,7 @@ export function ScoredText({ text, sentences, marks = NO_MARKS, label }: ScoredT
             <Popover
               key={segment.start}
               open={open === index}
-              onOpenChange={(next) => (next ? setOpen(index) : close(index))}
+              onOpenChange={(next) => (next ? show(index) : close(index))}
             >
               <PopoverAnchor asChild>
                 <button
@@ -89,7 +98,7 @@ export function ScoredText({ text, sentences, marks = NO_MARKS, label }: ScoredT
                   aria-haspopup="dialog"
                   data-print-score={sentence.printLabel}
                   data-scored-sentence
-                  onFocus={() => setOpen(index)}
+                  onFocus={() => show(index)}
                   onBlur={(event) => {
                     // Focus moving on to another sentence opens that one's card, which hands this one over in the
                     // same update (see the card's class); closing first would start this card fading out.
@@ -102,13 +111,13 @@ export function ScoredText({ text, sentences, marks = NO_MARKS, label }: ScoredT
                       return;
                     close(index);
                   }}
-                  onClick={() => setOpen(index)}
+                  onClick={() => show(index)}
                   // Hover is a mouse's: after a tap the browser sends mouse events of its own, and one landing on another
                   // sentence (under the card just opened) would switch to that sentence's card.
                   onPointerEnter={(event) => {
                     if (event.pointerType !== 'mouse') return;
                     window.clearTimeout(hoverTimer.current);
-                    hoverTimer.current = window.setTimeout(() => setOpen(index), HOVER_DELAY_MS);
+                    hoverTimer.current = window.setTimeout(() => show(index), HOVER_DELAY_MS);
                   }}
                   onPointerLeave={(event) => {
                     if (event.pointerType !== 'mouse') return;
@@ -135,10 +144,12 @@ export function ScoredText({ text, sentences, marks = NO_MARKS, label }: ScoredT
                 aria-label={sentence.cardLabel}
                 className={cn(
                   'w-80 max-w-[calc(100vw-2rem)] print:hidden',
-                  // Handing over to another sentence's card: this one goes at once, or cards fading out would stack
-                  // up under the new one as focus or the pointer moves quickly through the text. Important, since
-                  // tailwind-merge doesn't know tw-animate's `animate-out` to drop it, and it comes later in the CSS.
-                  open !== null && open !== index && 'data-[state=closed]:animate-none!',
+                  // Handed over to another sentence's card: this one goes at once, or cards fading out would stack
+                  // up under the new one as focus or the pointer moves quickly through the text. Only the card open
+                  // at the hand-over: one already fading must finish its fade, or it would never be removed.
+                  // Important, since tailwind-merge doesn't know tw-animate's `animate-out` to drop it, and it comes
+                  // later in the CSS.
+                  handedOver === index && 'data-[state=closed]:animate-none!',
                 )}
                 // The card explains the sentence; focus stays in the text so Tab keeps moving through it.
                 onOpenAutoFocus={(event) => event.preventDefault()}
