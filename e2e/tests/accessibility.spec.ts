@@ -102,7 +102,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     expect(found).toEqual([]);
   });
 
-  test(`open cards, menus and dialogs, a chat, the Redactor and a phone pass the audit in the ${colorScheme} theme`, async ({
+  test(`open cards, menus and dialogs, a chat, the Redactor, screens with runs and a phone pass the audit in the ${colorScheme} theme`, async ({
     page,
   }) => {
     test.setTimeout(180_000);
@@ -161,6 +161,13 @@ for (const colorScheme of ['light', 'dark'] as const) {
       timeout: 30_000,
     });
     found.push(...(await violationsOn(page)));
+
+    // The dashboard and History with runs in them: charts, rows and their actions.
+    for (const screen of ['/', '/history']) {
+      await page.goto(screen);
+      await expect(page.getByRole('link', { name: /When our town opened a community garden/ }).first()).toBeVisible();
+      found.push(...(await violationsOn(page)));
+    }
 
     // A phone: the navigation sheet open, and a report.
     await page.setViewportSize({ width: 390, height: 844 });
