@@ -2,6 +2,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, notFoundResponse } from '@/test/fake-api';
+import { testPlan } from '@/test/plans';
 
 const replies: Record<string, () => Response> = {};
 
@@ -25,19 +26,7 @@ const user = {
   referral_code: 'ADA123',
   created_at: '2026-01-01T00:00:00.000Z',
 };
-const plan = {
-  id: 'p1',
-  slug: 'free',
-  name: 'Free',
-  tab: 'free',
-  period: 'none',
-  price_cents: 0,
-  currency: 'usd',
-  tokens: 2000,
-  family: null,
-  features: [],
-  limits: { max_words_per_run: 5000, api_requests_per_minute: null },
-};
+const plan = testPlan({ id: 'p1' });
 
 beforeEach(() => {
   for (const key of Object.keys(replies)) delete replies[key];

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { describedBy } from '@/test/described-by';
 import { jsonResponse, notFoundResponse } from '@/test/fake-api';
+import { testPlan } from '@/test/plans';
 import { renderWithRouter } from '@/test/render';
 import { AI_TEXT, aiReport, HUMAN_TEXT, humanReport, localModelReport } from '../lib/test-fixtures';
 
@@ -46,19 +47,7 @@ const account = (maxWordsPerRun: number | null, tokens: number) => (method: stri
   if (method === 'GET' && path === '/api/payment/v1/plans/my_plan') {
     return jsonResponse(200, {
       subscription_id: 's1',
-      plan: {
-        id: 'p1',
-        slug: 'free',
-        name: 'Free',
-        tab: 'free',
-        period: 'none',
-        price_cents: 0,
-        currency: 'usd',
-        tokens: 2000,
-        family: null,
-        features: [],
-        limits: { max_words_per_run: maxWordsPerRun, api_requests_per_minute: null },
-      },
+      plan: testPlan({ limits: { max_words_per_run: maxWordsPerRun, api_requests_per_minute: null } }),
       started_at: '2026-11-01T00:00:00Z',
       current_period_start: '2026-11-01T00:00:00Z',
       expires_at: null,
