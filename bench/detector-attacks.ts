@@ -13,6 +13,7 @@ import {
   buildLanguageModel,
   countsAsAiWriting,
   crossFitScores,
+  englishLanguageModel,
   fitDetectorModels,
   trainingSet,
 } from '../packages/engines/ai-detect/training/pipeline.js';
@@ -60,6 +61,7 @@ const detector = new DetectorModel({
   ...fitted.file,
   languageModel: buildLanguageModel(trainTexts.filter((t) => t.origin === 'human')).toJSON(),
   aiLanguageModel: buildLanguageModel(trainTexts.filter(countsAsAiWriting)).toJSON(),
+  englishLanguageModel: englishLanguageModel().toJSON(),
 });
 
 // Cyrillic and Greek letters that Unicode's confusables table maps to these Latin ones.

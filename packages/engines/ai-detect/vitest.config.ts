@@ -5,6 +5,6 @@ export default defineProject({
     name: 'engine-ai-detect',
     root: import.meta.dirname,
     environment: 'node',
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'training/**/*.test.ts'],
   },
 });

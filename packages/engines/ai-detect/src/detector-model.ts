@@ -1,4 +1,5 @@
 import { BoostedTrees, type SerializedBoostedTrees } from './boosted-trees.js';
+import { EnglishLanguageModel, type SerializedEnglishLanguageModel } from './english-language-model.js';
 import type { ScoredText } from './features.js';
 import { featuresOf, scoreText } from './features.js';
 import { LanguageModel, type SerializedLanguageModel } from './language-model.js';
@@ -20,14 +21,15 @@ export function classifierFrom(serialized: SerializedClassifier): Classifier {
 
 /**
  * The file `npm run train:detectors` writes (model/detectors.json) and both detectors load: a language model of
- * human writing, one of AI writing, and the classifiers over their features. docs/models/ai-detect.md and
- * humanized-detect.md describe it.
+ * human writing, one of AI writing, one of general English, and the classifiers over their features.
+ * docs/models/ai-detect.md and humanized-detect.md describe it.
  */
 export interface DetectorModelFile {
   name: string;
   version: string;
   languageModel: SerializedLanguageModel;
   aiLanguageModel: SerializedLanguageModel;
+  englishLanguageModel: SerializedEnglishLanguageModel;
   /** Human vs AI over whole texts. */
   document: SerializedClassifier;
   /** Human vs AI over single sentences, for the highlights (linear: sentences are too short for trees). */
@@ -55,6 +57,7 @@ export interface DetectorModelFile {
 export class DetectorModel {
   readonly languageModel: LanguageModel;
   readonly aiLanguageModel: LanguageModel;
+  readonly englishLanguageModel: EnglishLanguageModel;
   readonly document: Classifier;
   readonly sentence: LinearModel;
   readonly family: Classifier;
@@ -63,6 +66,7 @@ export class DetectorModel {
   constructor(readonly file: DetectorModelFile) {
     this.languageModel = new LanguageModel(file.languageModel);
     this.aiLanguageModel = new LanguageModel(file.aiLanguageModel);
+    this.englishLanguageModel = new EnglishLanguageModel(file.englishLanguageModel);
     this.document = classifierFrom(file.document);
     this.sentence = new LinearModel(file.sentence);
     this.family = classifierFrom(file.family);
@@ -70,7 +74,7 @@ export class DetectorModel {
   }
 
   score(text: string): ScoredText {
-    return scoreText(text, this.languageModel, this.aiLanguageModel);
+    return scoreText(text, this.languageModel, this.aiLanguageModel, this.englishLanguageModel);
   }
 
   /** The named features over sentences [from, to) minus [skipFrom, skipTo). */

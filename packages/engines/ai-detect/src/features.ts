@@ -1,5 +1,6 @@
 import { type CanonicalText, canonicalText } from '@candor/engine-writing/canonical';
 import { type SentenceSpan, segmentSentences, tokenizeWords, type WordToken } from '@candor/engine-writing/tokenize';
+import type { EnglishLanguageModel, EnglishWordScores } from './english-language-model.js';
 import type { LanguageModel, WordScores } from './language-model.js';
 
 /**
@@ -49,6 +50,24 @@ export const featureCatalogue = [
   { name: 'ai_preferred_words', label: 'Share of words a model of AI writing finds likelier than one of human' },
   { name: 'ai_likelihood_ratio_burstiness', label: 'How much that preference varies between sentences' },
   { name: 'ai_log_probability_mean', label: 'How predictable the words are to a model of AI writing' },
+  { name: 'english_log_probability_mean', label: 'How predictable the words are in English at large' },
+  {
+    name: 'english_log_probability_spread',
+    label: 'How much predictability in English at large varies from word to word',
+  },
+  { name: 'english_surprising_words', label: 'Share of words very surprising in English at large' },
+  { name: 'english_predictable_words', label: 'Share of words highly predictable in English at large' },
+  { name: 'english_context_gain', label: 'How much the words before each word make it predictable in English' },
+  { name: 'english_unknown_words', label: 'Share of words outside a large English vocabulary' },
+  { name: 'english_burstiness', label: 'How much predictability in English varies between sentences' },
+  {
+    name: 'english_over_human_model',
+    label: 'How much likelier the words are in English at large than in the model of human writing',
+  },
+  {
+    name: 'ai_model_over_english',
+    label: 'How much likelier the words are to a model of AI writing than in English at large',
+  },
 ] as const;
 
 export type FeatureName = (typeof featureCatalogue)[number]['name'];
@@ -99,10 +118,17 @@ export interface ScoredText {
   scores: WordScores;
   /** Each word's log-probability under the language model of AI writing. */
   aiLogProbability: Float64Array;
+  /** Scores under the model of general English. */
+  english: EnglishWordScores;
 }
 
-/** Scores a text, read canonically, under the model of human writing and the model of AI writing. */
-export function scoreText(submitted: string, humanModel: LanguageModel, aiModel: LanguageModel): ScoredText {
+/** Scores a text, read canonically, under the models of human writing, of AI writing and of general English. */
+export function scoreText(
+  submitted: string,
+  humanModel: LanguageModel,
+  aiModel: LanguageModel,
+  englishModel: EnglishLanguageModel,
+): ScoredText {
   const canonical = canonicalText(submitted);
   const text = canonical.text;
   const words = rejoinSplitWords(text, tokenizeWords(text), humanModel);
@@ -121,6 +147,7 @@ export function scoreText(submitted: string, humanModel: LanguageModel, aiModel:
     sentences,
     scores: humanModel.score(lower, starts),
     aiLogProbability: aiModel.score(lower, starts).logProbability,
+    english: englishModel.score(lower, starts),
   };
 }
 
@@ -182,7 +209,7 @@ const PUNCTUATION_CLASSES: Record<string, number> = {
 
 /** Features over the sentences `from` to `to` (exclusive), skipping `[skipFrom, skipTo)`. */
 export function featuresOf(scored: ScoredText, from = 0, to = scored.sentences.length, skipFrom = 0, skipTo = 0) {
-  const { text, words, lower, sentences, scores, aiLogProbability } = scored;
+  const { text, words, lower, sentences, scores, aiLogProbability, english } = scored;
   const values = new Float64Array(featureCatalogue.length);
   let n = 0;
   let sum = 0;
@@ -214,6 +241,17 @@ export function featuresOf(scored: ScoredText, from = 0, to = scored.sentences.l
   let aiPreferred = 0;
   let aiLogProbabilitySum = 0;
   const sentenceRatios: number[] = [];
+  const englishTotals = {
+    sum: 0,
+    squares: 0,
+    surprising: 0,
+    predictable: 0,
+    gain: 0,
+    unknown: 0,
+    overHuman: 0,
+    aiOver: 0,
+  };
+  const englishSentenceMeans: number[] = [];
   const punctuation = new Float64Array(9);
   const sentenceMeans: number[] = [];
   const sentenceLengths: number[] = [];
@@ -223,6 +261,7 @@ export function featuresOf(scored: ScoredText, from = 0, to = scored.sentences.l
     const sentence = sentences[s] as SentenceSpan;
     let sentenceSum = 0;
     let sentenceRatio = 0;
+    let sentenceEnglish = 0;
     for (let i = sentence.firstWord; i < sentence.firstWord + sentence.wordCount; i++) {
       included.push(i);
       const logProbability = scores.logProbability[i] as number;
@@ -233,6 +272,16 @@ export function featuresOf(scored: ScoredText, from = 0, to = scored.sentences.l
       sentenceRatio += ratio;
       aiLogProbabilitySum += aiLog;
       if (ratio > 0) aiPreferred++;
+      const englishLog = english.logProbability[i] as number;
+      englishTotals.sum += englishLog;
+      englishTotals.squares += englishLog * englishLog;
+      sentenceEnglish += englishLog;
+      if (englishLog < SURPRISING) englishTotals.surprising++;
+      if (englishLog > PREDICTABLE) englishTotals.predictable++;
+      englishTotals.gain += englishLog - (english.unigramLogProbability[i] as number);
+      englishTotals.unknown += english.unknown[i] as number;
+      englishTotals.overHuman += englishLog - logProbability;
+      englishTotals.aiOver += aiLog - englishLog;
       sum += logProbability;
       sentenceSum += logProbability;
       sumSquares += logProbability * logProbability;
@@ -269,6 +318,7 @@ export function featuresOf(scored: ScoredText, from = 0, to = scored.sentences.l
     if (sentence.wordCount > 0) {
       sentenceMeans.push(sentenceSum / sentence.wordCount);
       sentenceRatios.push(sentenceRatio / sentence.wordCount);
+      englishSentenceMeans.push(sentenceEnglish / sentence.wordCount);
       sentenceLengths.push(sentence.wordCount);
       if (/^\p{Ll}/u.test((words[sentence.firstWord] as WordToken).text)) lowercaseStarts++;
     }
@@ -291,7 +341,10 @@ export function featuresOf(scored: ScoredText, from = 0, to = scored.sentences.l
   const ratioMean = ratioSum / n;
   let burst = 0;
   let ratioBurst = 0;
+  const englishMean = englishTotals.sum / n;
+  let englishBurst = 0;
   for (let s = 0; s < sentenceCount; s++) {
+    englishBurst += ((englishSentenceMeans[s] as number) - englishMean) ** 2;
     lengthVariance += ((sentenceLengths[s] as number) - lengthMean) ** 2;
     burst += ((sentenceMeans[s] as number) - mean) ** 2;
     ratioBurst += ((sentenceRatios[s] as number) - ratioMean) ** 2;
@@ -340,6 +393,15 @@ export function featuresOf(scored: ScoredText, from = 0, to = scored.sentences.l
   set('ai_preferred_words', aiPreferred / n);
   set('ai_likelihood_ratio_burstiness', sentenceCount > 1 ? Math.sqrt(ratioBurst / sentenceCount) : 0);
   set('ai_log_probability_mean', aiLogProbabilitySum / n);
+  set('english_log_probability_mean', englishMean);
+  set('english_log_probability_spread', Math.sqrt(Math.max(englishTotals.squares / n - englishMean * englishMean, 0)));
+  set('english_surprising_words', englishTotals.surprising / n);
+  set('english_predictable_words', englishTotals.predictable / n);
+  set('english_context_gain', englishTotals.gain / n);
+  set('english_unknown_words', englishTotals.unknown / n);
+  set('english_burstiness', sentenceCount > 1 ? Math.sqrt(englishBurst / sentenceCount) : 0);
+  set('english_over_human_model', englishTotals.overHuman / n);
+  set('ai_model_over_english', englishTotals.aiOver / n);
   return values;
 }
 

