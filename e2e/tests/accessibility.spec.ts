@@ -38,6 +38,9 @@ const ESSAY = [
 
 /** The screen's WCAG 2.1 AA violations, one readable line each, once it has finished loading. */
 async function violationsOn(page: Page): Promise<string[]> {
+  // The screen's own title comes with its route: until then the app may not have rendered at all (on a busy machine
+  // the network can fall idle before the app has asked for anything), and an empty page passes almost every rule.
+  await expect(page).toHaveTitle(/ \| Candor Dashboard$/);
   await page.waitForLoadState('networkidle');
   await expect(page.locator('[data-slot="skeleton"]')).toHaveCount(0);
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_2_1_AA).analyze();
