@@ -31,12 +31,12 @@ describe('EnglishLanguageModel', () => {
       -0.25, // "<s> a b": a trigram
       -1.1 + -0.35, // "a b c": no trigram: p(c | b) · backoff(a b)
       -1.5, // "b c b": no trigram nor bigram "c b": p(b) · backoff(c) · backoff(b c), both weights 1
-      -99, // unknown: the rarest word's probability
+      -2.25, // unknown: the rarest word's probability (c), not the sentence start's placeholder
       -1.2, // after an unknown word the context starts again, without a sentence start
       -0.7, // a new sentence: "<s> a"
     ]);
     expect(Array.from(scores.unknown)).toEqual([0, 0, 0, 0, 1, 0, 0]);
-    expect(Array.from(scores.unigramLogProbability)).toEqual([-1.2, -1.5, -2.25, -1.5, -99, -1.2, -1.2]);
+    expect(Array.from(scores.unigramLogProbability)).toEqual([-1.2, -1.5, -2.25, -1.5, -2.25, -1.2, -1.2]);
     // "a b b": no trigram nor bigram "b b": p(b) · backoff(b) · backoff(a b).
     expect(model.score(['a', 'b', 'b'], Uint8Array.of(1, 0, 0)).logProbability[2]).toBe(-1.5 + -0.3 + -0.35);
   });
@@ -53,6 +53,17 @@ describe('EnglishLanguageModel', () => {
   it('refuses a trigram whose first two words are not a bigram of the model (its backoff weight would be lost)', () => {
     const orphan = { ...tables, trigramFirst: Uint32Array.of(0, 0, 2), trigramSecond: Uint32Array.of(1, 1, 2) };
     expect(() => new EnglishLanguageModel(encodeTables('test', orphan))).toThrow(/without its context bigram/);
+  });
+
+  it('refuses n-grams out of order or twice (its runs and searches would miss them)', () => {
+    const twice = {
+      ...tables,
+      bigramFirst: Uint32Array.of(0, 0, 1, 1, 1),
+      bigramSecond: Uint32Array.of(1, 2, 2, 3, 3),
+    };
+    expect(() => new EnglishLanguageModel(encodeTables('test', twice))).toThrow(/bigrams are not sorted/);
+    const unsorted = { ...tables, trigramThird: Uint32Array.of(3, 2, 1) };
+    expect(() => new EnglishLanguageModel(encodeTables('test', unsorted))).toThrow(/trigrams are not sorted/);
   });
 
   it('refuses tables whose size disagrees with their counts', () => {

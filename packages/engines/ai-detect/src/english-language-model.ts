@@ -7,10 +7,9 @@ import { deflateSync, inflateSync } from 'node:zlib';
  * including in kinds of writing the training data lacks. `npm run train:detectors` prunes it to fit the model file.
  *
  * Log-probabilities are natural logs, stored to 0.01 (finer steps cost megabytes and move no feature). A word outside
- * the vocabulary scores the lowest unigram log-probability in the tables and starts a new context, as a sentence does.
- * That lowest value is the sentence start's placeholder (−228, Sphinx's 10^−99), not the rarest word's (−21.8): the
- * committed model was trained so, and the next retraining should take the rarest word instead (the unknown words then
- * stop dominating the mean and spread features).
+ * the vocabulary scores as the rarest word does (−21.8) and starts a new context, as a sentence does. The sentence
+ * start's own unigram is left out of that minimum: "<s>" is never predicted, and its probability is a placeholder
+ * (Sphinx's 10^−99, −228) that would let the share of unknown words swamp the mean and spread features.
  */
 
 /** Log-probabilities are stored as 16-bit integers in hundredths. */
@@ -77,6 +76,9 @@ export class EnglishLanguageModel {
     this.ids = new Map(tables.vocabulary.map((word, id) => [word, id]));
     this.unigramLog = tables.unigramLogProbability;
     this.unigramBackoff = tables.unigramBackoff;
+    // The runs and binary searches below need each list sorted, with no n-gram twice.
+    assertStrictlySorted('bigrams', [tables.bigramFirst, tables.bigramSecond]);
+    assertStrictlySorted('trigrams', [tables.trigramFirst, tables.trigramSecond, tables.trigramThird]);
     this.bigramStart = runStarts(tables.bigramFirst, words);
     this.bigramSecond = tables.bigramSecond;
     this.bigramLog = tables.bigramLogProbability;
@@ -102,8 +104,11 @@ export class EnglishLanguageModel {
     this.trigramStart = runStarts(trigramContext, tables.bigramFirst.length);
     this.trigramThird = tables.trigramThird;
     this.trigramLog = tables.trigramLogProbability;
-    this.unknownLog = this.unigramLog.reduce((lowest, value) => Math.min(lowest, value), 0);
     this.sentenceStart = this.ids.get('<s>') ?? -1;
+    this.unknownLog = this.unigramLog.reduce(
+      (lowest, value, id) => (id === this.sentenceStart ? lowest : Math.min(lowest, value)),
+      0,
+    );
   }
 
   toJSON(): SerializedEnglishLanguageModel {
@@ -172,6 +177,19 @@ function runStarts(groupOf: Uint32Array, groups: number): Uint32Array {
   for (const group of groupOf) starts[group + 1] = (starts[group + 1] as number) + 1;
   for (let g = 0; g < groups; g++) starts[g + 1] = (starts[g + 1] as number) + (starts[g] as number);
   return starts;
+}
+
+/** Throws unless the rows of `columns` (one n-gram per index) strictly increase, compared word by word. */
+function assertStrictlySorted(what: string, columns: Uint32Array[]): void {
+  const rows = columns[0]?.length ?? 0;
+  for (let row = 1; row < rows; row++) {
+    let order = 0;
+    for (const column of columns) {
+      order = (column[row] as number) - (column[row - 1] as number);
+      if (order !== 0) break;
+    }
+    if (order <= 0) throw new Error(`The English model's ${what} are not sorted, or hold one twice (row ${row})`);
+  }
 }
 
 /** Index of `value` in the sorted run [from, to) of `column`, or −1. */

@@ -20,9 +20,10 @@ function setBits(bytes: Uint8Array, bitOffset: number, length: number, value: nu
 /**
  * A three-word trie written by hand in Sphinx's layout: "<s> a" and "a b" as bigrams, "<s> a b" as a trigram.
  * Reversed, as Sphinx stores them: under unigram "a" the bigram level holds "<s>"; under "b", "a", and under that
- * bigram the trigram level holds "<s>".
+ * bigram the trigram level holds "<s>". `spareBigramSlots` are counted in the header but left empty after the
+ * sentinel, as the en-us file has six.
  */
-function tinyTrie(): Buffer {
+function tinyTrie(spareBigramSlots = 0): Buffer {
   const words = ['<s>', 'a', 'b'];
   const parts: Buffer[] = [Buffer.from('Trie Language Model', 'latin1'), Buffer.of(3)];
   const u32 = (...values: number[]) => {
@@ -32,7 +33,7 @@ function tinyTrie(): Buffer {
     });
     return buffer;
   };
-  parts.push(u32(3, 2, 1), u32(0));
+  parts.push(u32(3, 2 + spareBigramSlots, 1), u32(0));
   // Quantiser tables: bigram probabilities, bigram backoffs, trigram probabilities; codes 5–9 used below.
   const bins = (entries: Record<number, number>) => {
     const buffer = Buffer.alloc(4 * 65536);
@@ -53,7 +54,7 @@ function tinyTrie(): Buffer {
   });
   parts.push(unigrams);
   // Word ids take 2 bits (3 words), trigram pointers 1 bit (1 trigram): a bigram is 2 + 16 + 16 + 1 = 35 bits.
-  const bigrams = new Uint8Array(Math.floor((3 * 35 + 7) / 8) + 8);
+  const bigrams = new Uint8Array(Math.floor(((3 + spareBigramSlots) * 35 + 7) / 8) + 8);
   [
     [0, 7, 5, 0],
     [1, 8, 6, 0],
@@ -86,6 +87,15 @@ describe('readSphinxTrie', () => {
     expect(Array.from(model.bigrams.backoff, (value) => value / LOG_BASE)).toEqual([-300, -400]);
     expect([model.trigrams.first[0], model.trigrams.second[0], model.trigrams.third[0]]).toEqual([0, 1, 2]);
     expect((model.trigrams.logProbability[0] as number) / LOG_BASE).toBeCloseTo(-500, 9);
+  });
+
+  it('reads only the bigram slots Sphinx filled, not the spare ones its header counts', () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'sphinx-')), 'spare.lm.bin');
+    writeFileSync(file, tinyTrie(6));
+    const model = readSphinxTrie(file);
+    expect(Array.from(model.bigrams.first)).toEqual([0, 1]);
+    expect(Array.from(model.bigrams.second)).toEqual([1, 2]);
+    expect(model.trigrams.first.length).toBe(1);
   });
 
   it('refuses a file that is not a Sphinx trie', () => {

@@ -94,17 +94,25 @@ export function readSphinxTrie(path: string): SphinxLanguageModel {
     return Math.floor(window / 2 ** (bitOffset % 8)) % 2 ** length;
   };
 
+  // The header counts the slots Sphinx allocated, which may be more than it filled (the en-us file has six spare
+  // bigram slots). The sentinels say how many are used: the pointer of the unigram after the last, and the trigram
+  // pointer of the bigram after the last used one.
+  const overfull = () => new Error(`${path}: the trie uses more n-grams than its header counts`);
+  const usedBigrams = firstBigram[unigramCount] as number;
+  if (usedBigrams > bigramCount) throw overfull();
+  const usedTrigrams = bitsAt(bigramBase, usedBigrams * bigramBits + wordBits + 32, trigramPointerBits);
+  if (usedTrigrams > trigramCount) throw overfull();
   const bigrams = {
-    first: new Uint32Array(bigramCount),
-    second: new Uint32Array(bigramCount),
-    logProbability: new Float64Array(bigramCount),
-    backoff: new Float64Array(bigramCount),
+    first: new Uint32Array(usedBigrams),
+    second: new Uint32Array(usedBigrams),
+    logProbability: new Float64Array(usedBigrams),
+    backoff: new Float64Array(usedBigrams),
   };
   const trigrams = {
-    first: new Uint32Array(trigramCount),
-    second: new Uint32Array(trigramCount),
-    third: new Uint32Array(trigramCount),
-    logProbability: new Float64Array(trigramCount),
+    first: new Uint32Array(usedTrigrams),
+    second: new Uint32Array(usedTrigrams),
+    third: new Uint32Array(usedTrigrams),
+    logProbability: new Float64Array(usedTrigrams),
   };
   for (let last = 0; last < unigramCount; last++) {
     for (let b = firstBigram[last] as number; b < (firstBigram[last + 1] as number); b++) {
