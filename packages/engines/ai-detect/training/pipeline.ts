@@ -286,4 +286,4 @@ export function modelFile(
   };
 }
 
-export const MODEL_VERSION = '2026-11-22';
+export const MODEL_VERSION = '2026-11-22.3';
