@@ -66,6 +66,25 @@ describe('EnglishLanguageModel', () => {
     expect(() => new EnglishLanguageModel(encodeTables('test', unsorted))).toThrow(/trigrams are not sorted/);
   });
 
+  it('refuses a model without words (an unknown word would have nothing to score as)', () => {
+    const noIds = new Uint32Array(0);
+    const noLogs = new Float64Array(0);
+    const empty: EnglishLanguageModelTables = {
+      vocabulary: ['<s>'],
+      unigramLogProbability: Float64Array.of(-99),
+      unigramBackoff: Float64Array.of(0),
+      bigramFirst: noIds,
+      bigramSecond: noIds,
+      bigramLogProbability: noLogs,
+      bigramBackoff: noLogs,
+      trigramFirst: noIds,
+      trigramSecond: noIds,
+      trigramThird: noIds,
+      trigramLogProbability: noLogs,
+    };
+    expect(() => new EnglishLanguageModel(encodeTables('test', empty))).toThrow(/has no words/);
+  });
+
   it('refuses tables whose size disagrees with their counts', () => {
     const serialized = encodeTables('test', tables);
     expect(() => new EnglishLanguageModel({ ...serialized, trigramCount: 2 })).toThrow(/not the size/);

@@ -105,6 +105,7 @@ export class EnglishLanguageModel {
     this.trigramThird = tables.trigramThird;
     this.trigramLog = tables.trigramLogProbability;
     this.sentenceStart = this.ids.get('<s>') ?? -1;
+    if (words - (this.sentenceStart === -1 ? 0 : 1) < 1) throw new Error('The English model has no words');
     this.unknownLog = this.unigramLog.reduce(
       (lowest, value, id) => (id === this.sentenceStart ? lowest : Math.min(lowest, value)),
       0,

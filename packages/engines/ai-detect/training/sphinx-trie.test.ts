@@ -20,10 +20,10 @@ function setBits(bytes: Uint8Array, bitOffset: number, length: number, value: nu
 /**
  * A three-word trie written by hand in Sphinx's layout: "<s> a" and "a b" as bigrams, "<s> a b" as a trigram.
  * Reversed, as Sphinx stores them: under unigram "a" the bigram level holds "<s>"; under "b", "a", and under that
- * bigram the trigram level holds "<s>". `spareBigramSlots` are counted in the header but left empty after the
- * sentinel, as the en-us file has six.
+ * bigram the trigram level holds "<s>". Spare slots are counted in the header but left empty after the sentinels,
+ * as the en-us file has six bigram slots.
  */
-function tinyTrie(spareBigramSlots = 0): Buffer {
+function tinyTrie({ spareBigramSlots = 0, spareTrigramSlots = 0 } = {}): Buffer {
   const words = ['<s>', 'a', 'b'];
   const parts: Buffer[] = [Buffer.from('Trie Language Model', 'latin1'), Buffer.of(3)];
   const u32 = (...values: number[]) => {
@@ -33,7 +33,8 @@ function tinyTrie(spareBigramSlots = 0): Buffer {
     });
     return buffer;
   };
-  parts.push(u32(3, 2 + spareBigramSlots, 1), u32(0));
+  const trigramSlots = 1 + spareTrigramSlots;
+  parts.push(u32(3, 2 + spareBigramSlots, trigramSlots), u32(0));
   // Quantiser tables: bigram probabilities, bigram backoffs, trigram probabilities; codes 5–9 used below.
   const bins = (entries: Record<number, number>) => {
     const buffer = Buffer.alloc(4 * 65536);
@@ -53,19 +54,22 @@ function tinyTrie(spareBigramSlots = 0): Buffer {
     unigrams.writeUInt32LE(next as number, 12 * i + 8);
   });
   parts.push(unigrams);
-  // Word ids take 2 bits (3 words), trigram pointers 1 bit (1 trigram): a bigram is 2 + 16 + 16 + 1 = 35 bits.
-  const bigrams = new Uint8Array(Math.floor(((3 + spareBigramSlots) * 35 + 7) / 8) + 8);
+  // Word ids take 2 bits (3 words), trigram pointers as many as the header's trigram count needs (1 bit for 1): a
+  // bigram is 2 + 16 + 16 + that.
+  const pointerBits = Math.floor(Math.log2(trigramSlots)) + 1;
+  const bigramBits = 34 + pointerBits;
+  const bigrams = new Uint8Array(Math.floor(((3 + spareBigramSlots) * bigramBits + 7) / 8) + 8);
   [
     [0, 7, 5, 0],
     [1, 8, 6, 0],
     [0, 0, 0, 1],
   ].forEach(([word, backoff, probability, next], i) => {
-    setBits(bigrams, 35 * i, 2, word as number);
-    setBits(bigrams, 35 * i + 2, 16, backoff as number);
-    setBits(bigrams, 35 * i + 18, 16, probability as number);
-    setBits(bigrams, 35 * i + 34, 1, next as number);
+    setBits(bigrams, bigramBits * i, 2, word as number);
+    setBits(bigrams, bigramBits * i + 2, 16, backoff as number);
+    setBits(bigrams, bigramBits * i + 18, 16, probability as number);
+    setBits(bigrams, bigramBits * i + 34, pointerBits, next as number);
   });
-  const trigrams = new Uint8Array(Math.floor((2 * 18 + 7) / 8) + 8);
+  const trigrams = new Uint8Array(Math.floor(((trigramSlots + 1) * 18 + 7) / 8) + 8);
   setBits(trigrams, 0, 2, 0);
   setBits(trigrams, 2, 16, 9);
   const wordBytes = Buffer.from(`${words.join('\0')}\0`, 'utf8');
@@ -89,13 +93,14 @@ describe('readSphinxTrie', () => {
     expect((model.trigrams.logProbability[0] as number) / LOG_BASE).toBeCloseTo(-500, 9);
   });
 
-  it('reads only the bigram slots Sphinx filled, not the spare ones its header counts', () => {
+  it('reads only the n-gram slots Sphinx filled, not the spare ones its header counts', () => {
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'sphinx-')), 'spare.lm.bin');
-    writeFileSync(file, tinyTrie(6));
+    writeFileSync(file, tinyTrie({ spareBigramSlots: 6, spareTrigramSlots: 3 }));
     const model = readSphinxTrie(file);
     expect(Array.from(model.bigrams.first)).toEqual([0, 1]);
     expect(Array.from(model.bigrams.second)).toEqual([1, 2]);
-    expect(model.trigrams.first.length).toBe(1);
+    expect(Array.from(model.bigrams.logProbability, (value) => value / LOG_BASE)).toEqual([-1000, -2000]);
+    expect([model.trigrams.first.length, model.trigrams.first[0], model.trigrams.third[0]]).toEqual([1, 0, 2]);
   });
 
   it('refuses a file that is not a Sphinx trie', () => {
