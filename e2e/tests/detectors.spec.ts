@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { buildDocx, documentXml, docxBody } from '../../apps/server/src/modules/tools/extract/fixtures/build-fixtures';
-import { featureLabels } from '../../packages/engines/ai-detect/src/features';
+import { absentFeatureLabels, featureLabels } from '../../packages/engines/ai-detect/src/features';
 import { segmentSentences, tokenizeWords } from '../../packages/engines/writing/src/tokenize';
 import { expect, test } from '../support/test';
 import { createSignedInUser } from '../support/users';
@@ -47,8 +47,8 @@ const PCT = String.raw`(?:<1|>99|\d{1,3})%`;
 const MAX_CHARACTERS = 200_000;
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
-/** The names the evidence lists give features. */
-const featureNames = new Set(Object.values(featureLabels));
+/** The names the evidence lists give features, and counts the text has none of. */
+const featureNames = new Set([...Object.values(featureLabels), ...Object.values(absentFeatureLabels)]);
 
 interface Detector {
   /** The screen's name, as its page heading says it. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectAi, labelOf } from './detect.js';
+import { detectAi, evidenceFrom, labelOf } from './detect.js';
+import { featureNames } from './features.js';
 import { defaultDetectorModel } from './index.js';
 import { trainLanguageModel } from './language-model.js';
 import { trainLinearModel } from './linear-model.js';
@@ -28,6 +29,25 @@ describe('labelOf', () => {
     ];
     expect(labelOf({ ...thresholds, words: 100, low: 0.5, high: 0.95, sentences })).toBe('mixed');
     expect(labelOf({ ...thresholds, words: 100, low: 0.5, high: 0.85, sentences })).toBe('uncertain');
+  });
+});
+
+describe('evidenceFrom', () => {
+  const column = (entries: Record<string, number>) => Float64Array.from(featureNames, (name) => entries[name] ?? 0);
+
+  it('lists the strongest pushes first, and names a count the text has none of as absent', () => {
+    const pushes = column({ quotes: 0.8, log_probability_mean: 0.5, commas: -0.3, dashes: 0.01 });
+    const values = column({ quotes: 0, log_probability_mean: 0, commas: 0.05, dashes: 0 });
+    expect(evidenceFrom(pushes, values, 6)).toEqual([
+      { feature: 'quotes', label: 'No quotation marks', contribution: 0.8 },
+      // Not a count: a value of 0 is just a value.
+      {
+        feature: 'log_probability_mean',
+        label: 'How predictable the words are to a model of human writing',
+        contribution: 0.5,
+      },
+      { feature: 'commas', label: 'Commas per word', contribution: -0.3 },
+    ]);
   });
 });
 

@@ -2,7 +2,7 @@ import { obfuscationOf } from '@candor/engine-writing/obfuscation';
 import type { CurvatureScore } from './curvature.js';
 import { type CurvatureCalibration, combineLogOdds, documentFingerprint } from './curvature-calibration.js';
 import type { DetectorModel } from './detector-model.js';
-import { featureLabels, featureNames, type ScoredText } from './features.js';
+import { evidenceLabel, featureNames, type ScoredText } from './features.js';
 import { sigmoid } from './linear-model.js';
 import type { AiDetectionReport, AiLabel, Evidence, SourceFamily } from './report.schema.js';
 
@@ -19,11 +19,11 @@ const DOCUMENT_EVIDENCE_ITEMS = 6;
 export const CURVATURE_EVIDENCE_FEATURE = 'probability_curvature';
 export const curvatureEvidenceLabel = (model: string) => `Probability curvature under ${model}`;
 
-/** Turns per-feature pushes (log-odds) into the evidence users see, strongest first. */
-export function evidenceFrom(contributions: Float64Array, limit: number): Evidence[] {
+/** Turns per-feature pushes (log-odds) into the evidence users see, strongest first; `values` are the features'. */
+export function evidenceFrom(contributions: Float64Array, values: Float64Array, limit: number): Evidence[] {
   const items: Evidence[] = featureNames.map((name, j) => ({
     feature: name,
-    label: featureLabels[name] as string,
+    label: evidenceLabel(name, values[j] as number),
     contribution: round(contributions[j] as number),
   }));
   return items
@@ -93,6 +93,7 @@ export function detectAi(text: string, model: DetectorModel, options: DetectAiOp
     evidence = withCurvatureEvidence(
       evidenceFrom(
         builtInEvidence.map((push) => push * combined.builtInSlope),
+        document.values,
         DOCUMENT_EVIDENCE_ITEMS,
       ),
       {
@@ -109,7 +110,7 @@ export function detectAi(text: string, model: DetectorModel, options: DetectAiOp
       built_in_probability: round(sigmoid(document.logOdds)),
     };
   } else {
-    evidence = evidenceFrom(builtInEvidence, DOCUMENT_EVIDENCE_ITEMS);
+    evidence = evidenceFrom(builtInEvidence, document.values, DOCUMENT_EVIDENCE_ITEMS);
   }
   const probability = sigmoid(logOdds);
   const low = sigmoid(logOdds - Z90 * standardError);
@@ -121,7 +122,7 @@ export function detectAi(text: string, model: DetectorModel, options: DetectAiOp
     return {
       ...scored.canonical.originalSpan(sentence.start, sentence.end),
       ai_probability: round(sigmoid((scores[1] as number) - (scores[0] as number))),
-      evidence: evidenceFrom(model.sentence.contributions(values, 1, 0), EVIDENCE_ITEMS),
+      evidence: evidenceFrom(model.sentence.contributions(values, 1, 0), values, EVIDENCE_ITEMS),
       words: sentence.wordCount,
     };
   });

@@ -6,45 +6,67 @@ import type { LanguageModel, WordScores } from './language-model.js';
 /**
  * The measurements the detectors' linear models weigh. Each is computed over any set of sentences, so the same
  * code scores a whole text, one sentence, or the text minus a block (for the confidence interval).
- * `label` says in plain words what a high value means; the screens show it as evidence.
+ * `label` says in plain words what a high value means; the screens show it as evidence. `absent`, for a count, names
+ * the evidence when the text has none at all: "No quotation marks — towards AI" says what "Quotation marks per word —
+ * towards AI" would leave the reader to guess.
  */
 export const featureCatalogue = [
   { name: 'log_probability_mean', label: 'How predictable the words are to a model of human writing' },
   { name: 'log_probability_spread', label: 'How much predictability varies from word to word' },
-  { name: 'surprising_words', label: 'Share of very surprising words' },
-  { name: 'predictable_words', label: 'Share of highly predictable words' },
+  { name: 'surprising_words', label: 'Share of very surprising words', absent: 'No very surprising words' },
+  { name: 'predictable_words', label: 'Share of highly predictable words', absent: 'No highly predictable words' },
   { name: 'word_commonness', label: 'How common the chosen words are' },
-  { name: 'unknown_words', label: 'Share of words outside the vocabulary (names, rare words, typos)' },
-  { name: 'lowercase_unknown_words', label: 'Share of misspelt-looking words' },
+  {
+    name: 'unknown_words',
+    label: 'Share of words outside the vocabulary (names, rare words, typos)',
+    absent: 'No words outside the vocabulary',
+  },
+  { name: 'lowercase_unknown_words', label: 'Share of misspelt-looking words', absent: 'No misspelt-looking words' },
   { name: 'top_ranked_words', label: 'Share of words that are the most likely next word' },
   { name: 'top_ten_words', label: 'Share of words among the ten likeliest next words' },
   { name: 'top_hundred_words', label: 'Share of words among the hundred likeliest next words' },
-  { name: 'unseen_pairs', label: 'Share of word pairs never seen in human writing' },
+  {
+    name: 'unseen_pairs',
+    label: 'Share of word pairs never seen in human writing',
+    absent: 'No word pairs unseen in human writing',
+  },
   { name: 'log_rank_mean', label: 'Average rank of the next word' },
   { name: 'burstiness', label: 'How much predictability varies between sentences' },
   { name: 'sentence_length', label: 'Average sentence length' },
   { name: 'sentence_length_variation', label: 'How much sentence lengths vary' },
   { name: 'vocabulary_variety', label: 'Variety of vocabulary' },
   { name: 'word_length', label: 'Average word length' },
-  { name: 'commas', label: 'Commas per word' },
-  { name: 'semicolons_colons', label: 'Semicolons and colons per word' },
-  { name: 'exclamations', label: 'Exclamation marks per word' },
-  { name: 'questions', label: 'Question marks per word' },
-  { name: 'quotes', label: 'Quotation marks per word' },
-  { name: 'parentheses', label: 'Brackets per word' },
-  { name: 'dashes', label: 'Dashes per word' },
-  { name: 'ellipses', label: 'Ellipses per word' },
-  { name: 'lowercase_i', label: 'A lower-case “i” used as a word' },
-  { name: 'lowercase_starts', label: 'Sentences starting in lower case' },
-  { name: 'contractions', label: 'Contractions per word' },
-  { name: 'first_person', label: 'First-person words (I, me, we)' },
-  { name: 'second_person', label: 'Second-person words (you)' },
-  { name: 'numbers', label: 'Numbers per word' },
-  { name: 'capitalised_words', label: 'Words in capitals' },
-  { name: 'repeated_phrases', label: 'Three-word phrases used more than once' },
+  { name: 'commas', label: 'Commas per word', absent: 'No commas' },
+  { name: 'semicolons_colons', label: 'Semicolons and colons per word', absent: 'No semicolons or colons' },
+  { name: 'exclamations', label: 'Exclamation marks per word', absent: 'No exclamation marks' },
+  { name: 'questions', label: 'Question marks per word', absent: 'No question marks' },
+  { name: 'quotes', label: 'Quotation marks per word', absent: 'No quotation marks' },
+  { name: 'parentheses', label: 'Brackets per word', absent: 'No brackets' },
+  { name: 'dashes', label: 'Dashes per word', absent: 'No dashes' },
+  { name: 'ellipses', label: 'Ellipses per word', absent: 'No ellipses' },
+  { name: 'lowercase_i', label: 'A lower-case “i” used as a word', absent: 'No lower-case “i” used as a word' },
+  {
+    name: 'lowercase_starts',
+    label: 'Sentences starting in lower case',
+    absent: 'No sentences starting in lower case',
+  },
+  { name: 'contractions', label: 'Contractions per word', absent: 'No contractions' },
+  { name: 'first_person', label: 'First-person words (I, me, we)', absent: 'No first-person words (I, me, we)' },
+  { name: 'second_person', label: 'Second-person words (you)', absent: 'No second-person words (you)' },
+  { name: 'numbers', label: 'Numbers per word', absent: 'No numbers' },
+  { name: 'capitalised_words', label: 'Words in capitals', absent: 'No words in capitals' },
+  {
+    name: 'repeated_phrases',
+    label: 'Three-word phrases used more than once',
+    absent: 'No three-word phrase used more than once',
+  },
   { name: 'function_words', label: 'Share of function words (the, of, and, …)' },
-  { name: 'surprisal_spikes', label: 'Surprising words amid predictable ones (swapped synonyms)' },
-  { name: 'rare_words', label: 'Rare but real words (unusual word choices)' },
+  {
+    name: 'surprisal_spikes',
+    label: 'Surprising words amid predictable ones (swapped synonyms)',
+    absent: 'No surprising words amid predictable ones',
+  },
+  { name: 'rare_words', label: 'Rare but real words (unusual word choices)', absent: 'No rare but real words' },
   { name: 'ai_likelihood_ratio', label: 'How much likelier the words are under a model of AI writing than of human' },
   { name: 'ai_likelihood_ratio_spread', label: 'How much that preference varies from word to word' },
   { name: 'ai_preferred_words', label: 'Share of words a model of AI writing finds likelier than one of human' },
@@ -55,10 +77,22 @@ export const featureCatalogue = [
     name: 'english_log_probability_spread',
     label: 'How much predictability in English at large varies from word to word',
   },
-  { name: 'english_surprising_words', label: 'Share of words very surprising in English at large' },
-  { name: 'english_predictable_words', label: 'Share of words highly predictable in English at large' },
+  {
+    name: 'english_surprising_words',
+    label: 'Share of words very surprising in English at large',
+    absent: 'No words very surprising in English at large',
+  },
+  {
+    name: 'english_predictable_words',
+    label: 'Share of words highly predictable in English at large',
+    absent: 'No words highly predictable in English at large',
+  },
   { name: 'english_context_gain', label: 'How much the words before each word make it predictable in English' },
-  { name: 'english_unknown_words', label: 'Share of words outside a large English vocabulary' },
+  {
+    name: 'english_unknown_words',
+    label: 'Share of words outside a large English vocabulary',
+    absent: 'No words outside a large English vocabulary',
+  },
   { name: 'english_burstiness', label: 'How much predictability in English varies between sentences' },
   {
     name: 'english_over_human_model',
@@ -75,6 +109,15 @@ export const featureNames: readonly FeatureName[] = featureCatalogue.map((featur
 export const featureLabels: Record<string, string> = Object.fromEntries(
   featureCatalogue.map((feature) => [feature.name, feature.label]),
 );
+/** The evidence's names for counts the text has none of. */
+export const absentFeatureLabels: Record<string, string> = Object.fromEntries(
+  featureCatalogue.flatMap((feature) => ('absent' in feature ? [[feature.name, feature.absent]] : [])),
+);
+
+/** What the evidence calls feature `name` when the text's value is `value`. */
+export function evidenceLabel(name: string, value: number): string {
+  return (value === 0 ? absentFeatureLabels[name] : undefined) ?? (featureLabels[name] as string);
+}
 
 const FUNCTION_WORDS = new Set(
   `a an the and or but if of to in on at by for with from as is are was were be been being it its this that these

@@ -58,6 +58,7 @@ function evidenceFor(
     .sort((a, b) => probabilities[b] - probabilities[a])[0];
   return evidenceFrom(
     model.humanized.contributions(values, classes.indexOf(label), classes.indexOf(runnerUp as string)),
+    values,
     EVIDENCE_ITEMS,
   );
 }
