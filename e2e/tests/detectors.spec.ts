@@ -172,10 +172,10 @@ async function reportOf(page: Page, detector: Detector) {
 
 /** The features an evidence card names: each list item with a direction, its label one of the model's features. */
 async function expectNamedFeatures(card: Locator) {
-  const items = card.getByRole('listitem').filter({ hasText: /towards (AI|human)$/ });
+  const items = card.getByRole('listitem').filter({ hasText: /towards (AI|human|disguised AI)$/ });
   await expect(items.first()).toBeVisible();
   for (const item of await items.allInnerTexts()) {
-    const label = item.replace(/\s*towards (AI|human)$/, '').trim();
+    const label = item.replace(/\s*towards (AI|human|disguised AI)$/, '').trim();
     expect(featureNames, `"${label}" is a feature the detectors weigh`).toContain(label);
   }
 }

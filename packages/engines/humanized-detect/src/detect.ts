@@ -16,6 +16,7 @@ import {
   humanizedLabels,
   type Signal,
 } from './report.schema.js';
+import { runnerUpOf } from './report-wording.js';
 
 /** Most word-level signals a report lists (the screen marks them in the text). */
 const MAX_SIGNALS = 500;
@@ -45,7 +46,7 @@ function best(probabilities: ClassProbabilities): HumanizedLabel {
   return [...humanizedLabels].sort((a, b) => probabilities[b] - probabilities[a])[0] as HumanizedLabel;
 }
 
-/** Evidence for the winning class against the strongest other one. */
+/** Evidence for the winning class against the strongest other one (`evidenceTowards` reads it back). */
 function evidenceFor(
   model: DetectorModel,
   values: Float64Array,
@@ -53,11 +54,8 @@ function evidenceFor(
   probabilities: ClassProbabilities,
 ) {
   const classes = model.humanized.classes;
-  const runnerUp = humanizedLabels
-    .filter((name) => name !== label)
-    .sort((a, b) => probabilities[b] - probabilities[a])[0];
   return evidenceFrom(
-    model.humanized.contributions(values, classes.indexOf(label), classes.indexOf(runnerUp as string)),
+    model.humanized.contributions(values, classes.indexOf(label), classes.indexOf(runnerUpOf(label, probabilities))),
     values,
     EVIDENCE_ITEMS,
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classPercents, signalWording } from './report-wording.js';
+import { classPercents, evidenceTowards, runnerUpOf, signalWording, towardsWords } from './report-wording.js';
 
 describe('humanized detection report wording', () => {
   it('gives the three probabilities as percents that add up to 100 as shown', () => {
@@ -25,5 +25,17 @@ describe('humanized detection report wording', () => {
       expect(wording.caption(25)).toBe('25 unusual word choices underlined: worth a look, not proof of a paraphraser.');
       expect(wording.caption(0)).toBe('No word-level signs of a paraphraser were found.');
     }
+  });
+
+  it('says which class each piece of a verdict’s evidence pushed towards: the verdict’s, or the runner-up’s', () => {
+    const probabilities = { human: 0.91, ai: 0.08, ai_humanized: 0.01 };
+    expect(runnerUpOf('human', probabilities)).toBe('ai');
+    expect(runnerUpOf('ai_humanized', { human: 0.2, ai: 0.35, ai_humanized: 0.45 })).toBe('ai');
+    const push = (contribution: number) => ({ feature: 'commas', label: 'Commas per word', contribution });
+    expect(towardsWords[evidenceTowards(push(0.8), 'human', probabilities)]).toBe('towards human');
+    expect(towardsWords[evidenceTowards(push(-0.3), 'human', probabilities)]).toBe('towards AI');
+    expect(towardsWords[evidenceTowards(push(-0.3), 'ai', { human: 0.3, ai: 0.4, ai_humanized: 0.3 })]).toBe(
+      'towards human',
+    );
   });
 });

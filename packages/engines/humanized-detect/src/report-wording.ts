@@ -1,3 +1,4 @@
+import type { Evidence } from '@candor/engine-ai-detect/report';
 import { formatPercentShares } from '@candor/engine-writing/percent';
 import { type ClassProbabilities, type HumanizedLabel, humanizedLabels } from './report.schema.js';
 
@@ -56,3 +57,29 @@ export function signalWording(label: HumanizedLabel): SignalWording {
     summary: 'Unusual word choices (worth a look, not proof of a paraphraser)',
   };
 }
+
+/** The class a verdict is weighed against: the likeliest of the other two (on a tie, the first in `humanizedLabels`). */
+export function runnerUpOf(label: HumanizedLabel, probabilities: ClassProbabilities): HumanizedLabel {
+  return humanizedLabels
+    .filter((other) => other !== label)
+    .sort((a, b) => probabilities[b] - probabilities[a])[0] as HumanizedLabel;
+}
+
+/**
+ * The class a piece of a verdict's evidence pushed towards. The evidence weighs the verdict's class against the
+ * runner-up: a positive push is towards the verdict's class, a negative one towards the runner-up.
+ */
+export function evidenceTowards(
+  evidence: Evidence,
+  label: HumanizedLabel,
+  probabilities: ClassProbabilities,
+): HumanizedLabel {
+  return evidence.contribution >= 0 ? label : runnerUpOf(label, probabilities);
+}
+
+/** How the screens and the PDF say which way a piece of evidence pushed. */
+export const towardsWords: Record<HumanizedLabel, string> = {
+  human: 'towards human',
+  ai: 'towards AI',
+  ai_humanized: 'towards disguised AI',
+};

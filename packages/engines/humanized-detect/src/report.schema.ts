@@ -35,6 +35,7 @@ export const humanizedSentenceSchema = z.object({
   end: z.number().int().nonnegative(),
   label: humanizedLabelSchema,
   probabilities: classProbabilitiesSchema,
+  /** Weighs `label` against the runner-up (`runnerUpOf`): positive pushes are towards `label`, negative ones away. */
   evidence: z.array(evidenceSchema),
 });
 export type HumanizedSentence = z.infer<typeof humanizedSentenceSchema>;
@@ -51,6 +52,7 @@ export const humanizedDetectionReportSchema = z.object({
   words: z.number().int().nonnegative(),
   sentences: z.array(humanizedSentenceSchema),
   signals: z.array(signalSchema),
+  /** As a sentence's: `label` against the runner-up (`evidenceTowards` says which class each piece favours). */
   evidence: z.array(evidenceSchema),
   model: z.object({ name: z.string(), version: z.string() }),
   /** Hidden characters and look-alike letters undone before scoring (see the AI detector's report). */

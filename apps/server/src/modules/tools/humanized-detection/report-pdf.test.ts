@@ -65,6 +65,22 @@ describe('renderHumanizedDetectionReportPdf', () => {
     expect(info).toMatchObject({ Title: 'Mixed draft', Author: 'Candor' });
   });
 
+  it('says which class each piece of evidence pushed towards: the verdict’s, or the runner-up’s', async () => {
+    const report = {
+      ...detectHumanized(TEXT, defaultDetectorModel()),
+      label: 'human' as const,
+      probabilities: { human: 0.9, ai: 0.08, ai_humanized: 0.02 },
+      evidence: [
+        { feature: 'commas', label: 'Commas per word', contribution: 0.7 },
+        { feature: 'quotes', label: 'No quotation marks', contribution: -0.4 },
+      ],
+    };
+    const pdf = await renderHumanizedDetectionReportPdf({ title: 'Note', createdAt, cost: 88, text: TEXT, report });
+    const all = flat((await readBack(pdf)).text);
+    expect(all).toContain('Commas per word towards human');
+    expect(all).toContain('No quotation marks towards AI');
+  });
+
   it('says when the label is only a best guess, and caps the list of signals', async () => {
     const text = 'The fence is fixed now, finally. Dave helped.';
     const base = detectHumanized(text, defaultDetectorModel());

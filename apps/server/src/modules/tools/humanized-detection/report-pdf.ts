@@ -7,8 +7,10 @@ import {
 } from '@candor/engine-humanized-detect/report';
 import {
   classPercents,
+  evidenceTowards,
   type SignalWording,
   signalWording,
+  towardsWords,
   uncertainNote,
 } from '@candor/engine-humanized-detect/report-wording';
 import { describeObfuscation } from '@candor/engine-writing/obfuscation';
@@ -88,7 +90,11 @@ function write(pdf: ReportDocument, { title, createdAt, cost, text, report }: Hu
   signals(pdf, text, report.signals, signalWords);
 
   pdf.heading('What the verdict rests on');
-  evidenceTable(pdf, report.evidence);
+  evidenceTable(
+    pdf,
+    report.evidence,
+    (item) => towardsWords[evidenceTowards(item, report.label, report.probabilities)],
+  );
 
   pdf.heading('The text, sentence by sentence', 130);
   bandLegend(

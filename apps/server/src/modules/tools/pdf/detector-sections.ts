@@ -11,11 +11,15 @@ import {
 
 /** What the AI and humanized-text reports share: the evidence behind a score and the text sentence by sentence. */
 
-/** "towards AI" or "towards human": positive contributions (log-odds) push towards AI. */
-export const evidenceDirection = (evidence: Evidence) => (evidence.contribution >= 0 ? 'towards AI' : 'towards human');
+/** The AI Detector's reading: positive contributions (log-odds) push towards AI. */
+const towardsAiOrHuman = (evidence: Evidence) => (evidence.contribution >= 0 ? 'towards AI' : 'towards human');
 
-/** The features that pushed the score most, strongest first, each with its direction in words. */
-export function evidenceTable(pdf: ReportDocument, evidence: readonly Evidence[]): void {
+/** The features that pushed the score most, strongest first, each with its direction in words (`directionOf`'s). */
+export function evidenceTable(
+  pdf: ReportDocument,
+  evidence: readonly Evidence[],
+  directionOf: (evidence: Evidence) => string = towardsAiOrHuman,
+): void {
   if (evidence.length === 0) {
     pdf.paragraph('No single feature stood out.');
     return;
@@ -23,7 +27,7 @@ export function evidenceTable(pdf: ReportDocument, evidence: readonly Evidence[]
   pdf.table(
     [pdf.width - 110, 110],
     ['Feature', 'Pushed the score'],
-    evidence.map((item) => [item.label, evidenceDirection(item)]),
+    evidence.map((item) => [item.label, directionOf(item)]),
   );
 }
 

@@ -89,6 +89,22 @@ describe('HumanizedDetectionResult', () => {
     expect(within(verdict).getAllByRole('definition')[0]?.closest('[data-print-colors]')).toBeTruthy();
   });
 
+  it('says which class each piece of evidence pushed towards: the verdict’s, or the runner-up’s', async () => {
+    await renderReport(humanizedReport);
+    // The verdict is AI, disguised, weighed against plain AI (13%, ahead of human's 9%).
+    const panel = screen.getByRole('region', { name: 'What the verdict rests on' });
+    expect(
+      within(panel)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Rare synonyms where common words fittowards disguised AI',
+      'Broken word pairingstowards disguised AI',
+      'Sentence structure a language model expectstowards disguised AI',
+      'Personal, conversational voicetowards AI',
+    ]);
+  });
+
   it('keeps the verdict’s row as high as the verdict, so no gap opens above the evidence beside a long text', async () => {
     const verdict = await renderReport(humanizedReport);
     expect(verdict.parentElement?.className).toContain('lg:grid-rows-[auto_1fr]');

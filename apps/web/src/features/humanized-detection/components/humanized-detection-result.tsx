@@ -25,6 +25,7 @@ import { HUMANIZED_DETECTION, type HumanizedDetectionRun, readHumanizedDetection
 import {
   describeProbabilities,
   humanizedDetectionSummary,
+  humanizedEvidenceDirection,
   humanizedLabelMeta,
   humanizedLabels,
   sentenceHighlight,
@@ -109,6 +110,7 @@ function HumanizedDetectionReport({
               <EvidenceList
                 compact
                 evidence={sentence.evidence}
+                directionOf={humanizedEvidenceDirection(sentence)}
                 empty="No single feature stood out in this sentence."
               />
             </div>
@@ -177,7 +179,7 @@ function HumanizedDetectionReport({
         </Card>
 
         <ReportPanel title="What the verdict rests on" className="lg:col-start-2">
-          <EvidenceList evidence={report.evidence} />
+          <EvidenceList evidence={report.evidence} directionOf={humanizedEvidenceDirection(report)} />
         </ReportPanel>
       </div>
     </div>

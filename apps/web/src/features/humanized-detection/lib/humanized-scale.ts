@@ -1,7 +1,13 @@
 import type { HumanizedDetectionResult } from '@candor/contracts/tools';
 import { humanizedLabelNames, humanizedLabels } from '@candor/engine-humanized-detect/report';
-import { classPercents, signalWording } from '@candor/engine-humanized-detect/report-wording';
+import {
+  classPercents,
+  evidenceTowards,
+  signalWording,
+  towardsWords,
+} from '@candor/engine-humanized-detect/report-wording';
 import { describeObfuscation } from '@candor/engine-writing/obfuscation';
+import type { Evidence, EvidenceDirection } from '@/features/tool-runs/components/evidence-list';
 
 export type HumanizedLabel = HumanizedDetectionResult['label'];
 export type HumanizedSentence = HumanizedDetectionResult['sentences'][number];
@@ -48,6 +54,14 @@ export const humanizedLabelMeta: Record<HumanizedLabel, HumanizedLabelMeta> = {
     swatch: 'bg-violet-500 dark:bg-violet-400',
   },
 };
+
+/** How a verdict's evidence reads: each piece pushed towards the verdict's class or towards the runner-up's. */
+export const humanizedEvidenceDirection =
+  (verdict: Pick<HumanizedDetectionResult, 'label' | 'probabilities'>) =>
+  (evidence: Evidence): EvidenceDirection => {
+    const towards = evidenceTowards(evidence, verdict.label, verdict.probabilities);
+    return { words: towardsWords[towards], tone: towards === 'human' ? 'human' : 'ai' };
+  };
 
 /** At or above this, a sentence's label is drawn in the strong shade. */
 export const SURE_PROBABILITY = 0.75;

@@ -24,6 +24,7 @@ const predictable = {
   label: 'Sentence structure a language model expects',
   contribution: 0.52,
 };
+// Evidence weighs a verdict's class against the runner-up's: negative pushes are towards the runner-up.
 const personal = { feature: 'first_person', label: 'Personal, conversational voice', contribution: -0.88 };
 
 export const humanizedReport: HumanizedDetectionResult = humanizedDetectionResultSchema.parse({
@@ -49,7 +50,8 @@ export const humanizedReport: HumanizedDetectionResult = humanizedDetectionResul
       ...third,
       label: 'human',
       probabilities: { human: 0.81, ai: 0.07, ai_humanized: 0.12 },
-      evidence: [personal],
+      // Positive: towards the sentence's own class, human.
+      evidence: [{ ...personal, contribution: 0.88 }],
     },
   ],
   signals: [

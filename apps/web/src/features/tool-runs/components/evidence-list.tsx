@@ -5,11 +5,20 @@ import { cn } from '@/lib/utils';
 
 export type Evidence = AiDetectionResult['evidence'][number];
 
-/** Which way a piece of evidence pushed: positive contributions (log-odds) push towards AI. */
-export const evidenceDirection = (evidence: Evidence) => (evidence.contribution >= 0 ? 'ai' : 'human');
+/** Which way a piece of evidence pushed, in words, and whether that is towards AI (red, up) or a person (green, down). */
+export interface EvidenceDirection {
+  words: string;
+  tone: 'ai' | 'human';
+}
+
+/** The AI Detector's reading: positive contributions (log-odds) push towards AI. */
+const towardsAiOrHuman = (evidence: Evidence): EvidenceDirection =>
+  evidence.contribution >= 0 ? { words: 'towards AI', tone: 'ai' } : { words: 'towards human', tone: 'human' };
 
 interface EvidenceListProps {
   evidence: readonly Evidence[];
+  /** Which way each piece pushed; the AI Detector's reading by default. */
+  directionOf?: (evidence: Evidence) => EvidenceDirection;
   /** How strong the strongest piece is drawn against; defaults to the strongest in the list. */
   scale?: number;
   /** Fewer words and no bars, for a sentence's card. */
@@ -27,13 +36,15 @@ export function EvidenceList({
   scale,
   compact = false,
   empty = 'No single feature stood out.',
+  directionOf = towardsAiOrHuman,
 }: EvidenceListProps) {
   if (evidence.length === 0) return <p className="text-muted-foreground text-sm">{empty}</p>;
   const strongest = scale ?? Math.max(...evidence.map((item) => Math.abs(item.contribution)));
   return (
     <ul className={cn('text-sm', compact ? 'space-y-1.5' : 'space-y-3')} data-print-colors>
       {evidence.map((item) => {
-        const towardsAi = evidenceDirection(item) === 'ai';
+        const direction = directionOf(item);
+        const towardsAi = direction.tone === 'ai';
         const Arrow = towardsAi ? ArrowUpRight : ArrowDownRight;
         return (
           <li key={item.feature} className="space-y-1">
@@ -46,7 +57,7 @@ export function EvidenceList({
                 )}
               >
                 <Arrow className="size-3.5" aria-hidden="true" />
-                {towardsAi ? 'towards AI' : 'towards human'}
+                {direction.words}
               </span>
             </div>
             {!compact && strongest > 0 && (
