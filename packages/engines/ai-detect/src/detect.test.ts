@@ -39,7 +39,7 @@ describe('evidenceFrom', () => {
     const pushes = column({ quotes: 0.8, log_probability_mean: 0.5, commas: -0.3, dashes: 0.01 });
     const values = column({ quotes: 0, log_probability_mean: 0, commas: 0.05, dashes: 0 });
     expect(evidenceFrom(pushes, values, 6)).toEqual([
-      { feature: 'quotes', label: 'No quotation marks', contribution: 0.8 },
+      { feature: 'quotes', label: 'No double quotation marks', contribution: 0.8 },
       // Not a count: a value of 0 is just a value.
       {
         feature: 'log_probability_mean',

@@ -7,8 +7,9 @@ import type { LanguageModel, WordScores } from './language-model.js';
  * The measurements the detectors' linear models weigh. Each is computed over any set of sentences, so the same
  * code scores a whole text, one sentence, or the text minus a block (for the confidence interval).
  * `label` says in plain words what a high value means; the screens show it as evidence. `absent`, for a count, names
- * the evidence when the text has none at all: "No quotation marks — towards AI" says what "Quotation marks per word —
- * towards AI" would leave the reader to guess.
+ * the evidence when the text has none at all: "No double quotation marks — towards AI" says what "Double quotation
+ * marks per word — towards AI" would leave the reader to guess. The unknown-word shares have none: typos are read as
+ * the words they stand for before counting, so a text full of typos can have none of them.
  */
 export const featureCatalogue = [
   { name: 'log_probability_mean', label: 'How predictable the words are to a model of human writing' },
@@ -16,19 +17,27 @@ export const featureCatalogue = [
   { name: 'surprising_words', label: 'Share of very surprising words', absent: 'No very surprising words' },
   { name: 'predictable_words', label: 'Share of highly predictable words', absent: 'No highly predictable words' },
   { name: 'word_commonness', label: 'How common the chosen words are' },
+  { name: 'unknown_words', label: 'Share of words outside the vocabulary (names, rare words, typos)' },
+  { name: 'lowercase_unknown_words', label: 'Share of misspelt-looking words' },
   {
-    name: 'unknown_words',
-    label: 'Share of words outside the vocabulary (names, rare words, typos)',
-    absent: 'No words outside the vocabulary',
+    name: 'top_ranked_words',
+    label: 'Share of words that are the most likely next word',
+    absent: 'No words that are the most likely next word',
   },
-  { name: 'lowercase_unknown_words', label: 'Share of misspelt-looking words', absent: 'No misspelt-looking words' },
-  { name: 'top_ranked_words', label: 'Share of words that are the most likely next word' },
-  { name: 'top_ten_words', label: 'Share of words among the ten likeliest next words' },
-  { name: 'top_hundred_words', label: 'Share of words among the hundred likeliest next words' },
+  {
+    name: 'top_ten_words',
+    label: 'Share of words ranked second to tenth as the next word',
+    absent: 'No words ranked second to tenth as the next word',
+  },
+  {
+    name: 'top_hundred_words',
+    label: 'Share of words ranked 11th to 100th as the next word',
+    absent: 'No words ranked 11th to 100th as the next word',
+  },
   {
     name: 'unseen_pairs',
     label: 'Share of word pairs never seen in human writing',
-    absent: 'No word pairs unseen in human writing',
+    absent: 'No word pairs never seen in human writing',
   },
   { name: 'log_rank_mean', label: 'Average rank of the next word' },
   { name: 'burstiness', label: 'How much predictability varies between sentences' },
@@ -40,9 +49,9 @@ export const featureCatalogue = [
   { name: 'semicolons_colons', label: 'Semicolons and colons per word', absent: 'No semicolons or colons' },
   { name: 'exclamations', label: 'Exclamation marks per word', absent: 'No exclamation marks' },
   { name: 'questions', label: 'Question marks per word', absent: 'No question marks' },
-  { name: 'quotes', label: 'Quotation marks per word', absent: 'No quotation marks' },
+  { name: 'quotes', label: 'Double quotation marks per word', absent: 'No double quotation marks' },
   { name: 'parentheses', label: 'Brackets per word', absent: 'No brackets' },
-  { name: 'dashes', label: 'Dashes per word', absent: 'No dashes' },
+  { name: 'dashes', label: 'Dashes (— or –) per word', absent: 'No dashes (— or –)' },
   { name: 'ellipses', label: 'Ellipses per word', absent: 'No ellipses' },
   { name: 'lowercase_i', label: 'A lower-case “i” used as a word', absent: 'No lower-case “i” used as a word' },
   {
@@ -54,13 +63,17 @@ export const featureCatalogue = [
   { name: 'first_person', label: 'First-person words (I, me, we)', absent: 'No first-person words (I, me, we)' },
   { name: 'second_person', label: 'Second-person words (you)', absent: 'No second-person words (you)' },
   { name: 'numbers', label: 'Numbers per word', absent: 'No numbers' },
-  { name: 'capitalised_words', label: 'Words in capitals', absent: 'No words in capitals' },
+  { name: 'capitalised_words', label: 'Words in all capitals', absent: 'No words in all capitals' },
   {
     name: 'repeated_phrases',
     label: 'Three-word phrases used more than once',
-    absent: 'No three-word phrase used more than once',
+    absent: 'No three-word phrases used more than once',
   },
-  { name: 'function_words', label: 'Share of function words (the, of, and, …)' },
+  {
+    name: 'function_words',
+    label: 'Share of function words (the, of, and, …)',
+    absent: 'No function words (the, of, and, …)',
+  },
   {
     name: 'surprisal_spikes',
     label: 'Surprising words amid predictable ones (swapped synonyms)',
@@ -69,7 +82,11 @@ export const featureCatalogue = [
   { name: 'rare_words', label: 'Rare but real words (unusual word choices)', absent: 'No rare but real words' },
   { name: 'ai_likelihood_ratio', label: 'How much likelier the words are under a model of AI writing than of human' },
   { name: 'ai_likelihood_ratio_spread', label: 'How much that preference varies from word to word' },
-  { name: 'ai_preferred_words', label: 'Share of words a model of AI writing finds likelier than one of human' },
+  {
+    name: 'ai_preferred_words',
+    label: 'Share of words a model of AI writing finds likelier than one of human',
+    absent: 'No words a model of AI writing finds likelier than one of human',
+  },
   { name: 'ai_likelihood_ratio_burstiness', label: 'How much that preference varies between sentences' },
   { name: 'ai_log_probability_mean', label: 'How predictable the words are to a model of AI writing' },
   { name: 'english_log_probability_mean', label: 'How predictable the words are in English at large' },
@@ -91,7 +108,6 @@ export const featureCatalogue = [
   {
     name: 'english_unknown_words',
     label: 'Share of words outside a large English vocabulary',
-    absent: 'No words outside a large English vocabulary',
   },
   { name: 'english_burstiness', label: 'How much predictability in English varies between sentences' },
   {

@@ -24,8 +24,9 @@ export const aiLabelSchema = z.enum(aiLabels);
 export type AiLabel = z.infer<typeof aiLabelSchema>;
 
 /**
- * One piece of evidence: a named feature and how far it pushed the score. `contribution` is in log-odds (positive
- * pushes towards AI); `label` says what it measures in words a user understands.
+ * One piece of evidence: a named feature and how far it pushed the score. `contribution` is in log-odds (in the AI
+ * detector's reports positive pushes towards AI; the humanized detector's weigh its label against the runner-up);
+ * `label` says what it measures in words a user understands.
  */
 export const evidenceSchema = z.object({
   feature: z.string(),

@@ -103,6 +103,12 @@ describe('HumanizedDetectionResult', () => {
       'Sentence structure a language model expectstowards disguised AI',
       'Personal, conversational voicetowards AI',
     ]);
+    // A sentence's card reads its evidence against that sentence's own verdict: the third reads as Human.
+    within(screen.getByRole('document', { name: 'Checked text' }))
+      .getAllByRole('button')[2]
+      ?.focus();
+    const card = await screen.findByRole('dialog', { name: 'Why sentence 3 reads as Human' });
+    expect(within(card).getByRole('listitem').textContent).toBe('Personal, conversational voicetowards human');
   });
 
   it('keeps the verdict’s row as high as the verdict, so no gap opens above the evidence beside a long text', async () => {

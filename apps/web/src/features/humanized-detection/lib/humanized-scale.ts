@@ -55,12 +55,18 @@ export const humanizedLabelMeta: Record<HumanizedLabel, HumanizedLabelMeta> = {
   },
 };
 
+const toneOf: Record<HumanizedLabel, EvidenceDirection['tone']> = {
+  human: 'human',
+  ai: 'ai',
+  ai_humanized: 'disguised',
+};
+
 /** How a verdict's evidence reads: each piece pushed towards the verdict's class or towards the runner-up's. */
 export const humanizedEvidenceDirection =
   (verdict: Pick<HumanizedDetectionResult, 'label' | 'probabilities'>) =>
   (evidence: Evidence): EvidenceDirection => {
     const towards = evidenceTowards(evidence, verdict.label, verdict.probabilities);
-    return { words: towardsWords[towards], tone: towards === 'human' ? 'human' : 'ai' };
+    return { words: towardsWords[towards], tone: toneOf[towards] };
   };
 
 /** At or above this, a sentence's label is drawn in the strong shade. */

@@ -5,11 +5,20 @@ import { cn } from '@/lib/utils';
 
 export type Evidence = AiDetectionResult['evidence'][number];
 
-/** Which way a piece of evidence pushed, in words, and whether that is towards AI (red, up) or a person (green, down). */
+/**
+ * Which way a piece of evidence pushed, in words, and its tone: towards AI (red, up), disguised AI (violet, up, as the
+ * Humanized Text Detector colours that class) or a person (green, down).
+ */
 export interface EvidenceDirection {
   words: string;
-  tone: 'ai' | 'human';
+  tone: 'ai' | 'disguised' | 'human';
 }
+
+const toneStyles: Record<EvidenceDirection['tone'], { text: string; bar: string }> = {
+  ai: { text: 'text-red-700 dark:text-red-300', bar: 'bg-red-500/70' },
+  disguised: { text: 'text-violet-700 dark:text-violet-300', bar: 'bg-violet-500/70' },
+  human: { text: 'text-emerald-700 dark:text-emerald-300', bar: 'bg-emerald-500/70' },
+};
 
 /** The AI Detector's reading: positive contributions (log-odds) push towards AI. */
 const towardsAiOrHuman = (evidence: Evidence): EvidenceDirection =>
@@ -44,18 +53,13 @@ export function EvidenceList({
     <ul className={cn('text-sm', compact ? 'space-y-1.5' : 'space-y-3')} data-print-colors>
       {evidence.map((item) => {
         const direction = directionOf(item);
-        const towardsAi = direction.tone === 'ai';
-        const Arrow = towardsAi ? ArrowUpRight : ArrowDownRight;
+        const style = toneStyles[direction.tone];
+        const Arrow = direction.tone === 'human' ? ArrowDownRight : ArrowUpRight;
         return (
           <li key={item.feature} className="space-y-1">
             <div className="flex items-start justify-between gap-3">
               <span>{item.label}</span>
-              <span
-                className={cn(
-                  'inline-flex shrink-0 items-center gap-0.5 font-medium text-xs',
-                  towardsAi ? 'text-red-700 dark:text-red-300' : 'text-emerald-700 dark:text-emerald-300',
-                )}
-              >
+              <span className={cn('inline-flex shrink-0 items-center gap-0.5 font-medium text-xs', style.text)}>
                 <Arrow className="size-3.5" aria-hidden="true" />
                 {direction.words}
               </span>
@@ -63,7 +67,7 @@ export function EvidenceList({
             {!compact && strongest > 0 && (
               <span className="block h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden="true">
                 <span
-                  className={cn('block h-full rounded-full', towardsAi ? 'bg-red-500/70' : 'bg-emerald-500/70')}
+                  className={cn('block h-full rounded-full', style.bar)}
                   style={{ width: `${Math.max(4, (Math.abs(item.contribution) / strongest) * 100)}%` }}
                 />
               </span>
