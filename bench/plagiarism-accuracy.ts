@@ -67,10 +67,12 @@ const heavyKinds = {
 
 const index = createIndex();
 const sourceIdOf = new Map<string, string>();
+const sourceTexts = new Map<string, string>();
 const addSource = (text: string) => {
   if (sourceIdOf.has(text)) return sourceIdOf.get(text) as string;
   const id = `source-${sourceIdOf.size}`;
   sourceIdOf.set(text, id);
+  sourceTexts.set(id, text);
   index.add({ id, text });
   return id;
 };
@@ -236,7 +238,7 @@ interface Scored extends Case {
 }
 const started = performance.now();
 const scored: Scored[] = cases.map((c) => {
-  const report = index.query(c.text);
+  const report = index.query(c.text, { sourceText: (id) => sourceTexts.get(id) });
   const range = c.range ?? { start: 0, end: 0 };
   const all = coveredIn(c.text, report, { start: 0, end: c.text.length });
   return {

@@ -115,6 +115,7 @@ async function processorFor(
     case 'plagiarism': {
       if (!sourcesFile) throw new UsageError('plagiarism needs --sources FILE.jsonl (lines of {"id","text"})');
       const index = createIndex();
+      const sourceTexts = new Map<string, string>();
       readFileSync(sourcesFile, 'utf8')
         .split('\n')
         .forEach((line, n) => {
@@ -122,9 +123,10 @@ async function processorFor(
           const parsed = lineSchema.safeParse(safeJson(line));
           if (!parsed.success) throw new UsageError(`${sourcesFile} line ${n + 1}: expected {"id","text"}`);
           index.add({ id: String(parsed.data.id), text: parsed.data.text });
+          sourceTexts.set(String(parsed.data.id), parsed.data.text);
         });
       return (id, text) => {
-        const report = index.query(text);
+        const report = index.query(text, { sourceText: (id) => sourceTexts.get(id) });
         return {
           id,
           similarity: report.similarity,

@@ -216,6 +216,30 @@ describe('createIndex().query', () => {
       expect(report.matches[0]).toMatchObject({ start: 0, end: edited.length });
     });
 
+    describe("given the sources' texts", () => {
+      const sourceText = (id: string) => (id === 'printing' ? PRINTING : undefined);
+
+      it('grows each match over the function words and full stops both texts share', () => {
+        const before = 'Johannes Gutenberg combined movable metal type, oil-based ink and a wooden screw press';
+        const after = 'into a system that could produce books faster than any scribe';
+        const text = `${before}, which I find remarkable for its time, ${after}. ${second}.`;
+        const report = plagiarismReportSchema.parse(indexOf(['printing', PRINTING]).query(text, { sourceText }));
+        expect(report.matches.map((m) => text.slice(m.start, m.end))).toEqual([before, `${after}. ${second}.`]);
+        expect(report.matches.map((m) => PRINTING.slice(m.source_start, m.source_end))).toEqual([
+          before,
+          `${after}. ${second}.`,
+        ]);
+      });
+
+      it('counts the widened matches in the similarity, and leaves the writer’s own sentence out', () => {
+        const own = 'That alone would have been remarkable, but the spread was even more striking.';
+        const text = `Printing changed Europe in ways few people expected. ${first}. ${own} ${second}.`;
+        const report = indexOf(['printing', PRINTING]).query(text, { sourceText });
+        expect(report.matches.map((m) => text.slice(m.start, m.end))).toEqual([`${first}.`, `${second}.`]);
+        expect(report.similarity).toBeCloseTo((nonBlank(first) + nonBlank(second) + 2) / nonBlank(text), 10);
+      });
+    });
+
     it("still finds a short copied sentence between two of the writer's own, on the evidence around it", () => {
       const text =
         `${first}. I read about this in a library book last week, and it surprised me. ` +

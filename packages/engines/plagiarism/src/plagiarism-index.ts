@@ -7,6 +7,7 @@ import { type ExclusionOptions, exclusions } from './exclusions.js';
 import { kGramHashes, winnow } from './fingerprint.js';
 import type { ExcludedRange, PlagiarismMatch, PlagiarismReport, PlagiarismSource } from './report.schema.js';
 import { tokenize } from './tokens.js';
+import { isBlank, widenMatch } from './widen-match.js';
 
 export interface IndexSettings {
   /** Content words per fingerprinted k-gram. */
@@ -32,7 +33,14 @@ export interface IndexStats {
   bytes: number;
 }
 
-export type QueryOptions = ExclusionOptions;
+export interface QueryOptions extends ExclusionOptions {
+  /**
+   * A source's text by its id. The index keeps content words only, so a match starts and ends at one; given the
+   * source's text, each match grows over the function words and punctuation around it that both texts share
+   * (`widenMatch`).
+   */
+  sourceText?: (id: string) => string | undefined;
+}
 
 export interface PlagiarismIndex {
   /** Adds a reference document; ids are unique within an index. */
@@ -87,29 +95,6 @@ function mergeSorted(a: Float64Array, b: Float64Array): Float64Array {
   return merged;
 }
 
-/** Whitespace, or an invisible character (zero-width space, soft hyphen, direction mark): neither counts as text. */
-function isBlank(code: number): boolean {
-  return (
-    code <= 0x20 ||
-    code === 0xad ||
-    code === 0x34f ||
-    code === 0x180e ||
-    (code >= 0x200b && code <= 0x200f) ||
-    (code >= 0x202a && code <= 0x202e) ||
-    (code >= 0x2060 && code <= 0x2069) ||
-    code === 0x85 ||
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
-}
-
 /** Code units that are not blank, in the union of the given ranges (which must not overlap excluded text). */
 function countableIn(text: string, ranges: { start: number; end: number }[]): number {
   const sorted = [...ranges].sort((a, b) => a.start - b.start);
@@ -135,6 +120,24 @@ function sentenceBreak(text: string, from: number, to: number): boolean {
   const between = text.slice(from, to);
   if (PARAGRAPH_END.test(between)) return true;
   return SENTENCE_END.test(between) && !LOWER_CASE_START.test(text.slice(to, to + 1));
+}
+
+/**
+ * Widens one source's matches (`widenMatch`), each within the query text between its neighbours and the excluded
+ * ranges around it, so widened matches never overlap one another or reach into excluded text.
+ */
+function widenAll(matches: PlagiarismMatch[], text: string, sourceText: string, excluded: ExcludedRange[]): void {
+  matches.sort((a, b) => a.start - b.start);
+  for (let m = 0; m < matches.length; m++) {
+    const match = matches[m] as PlagiarismMatch;
+    let start = m > 0 ? (matches[m - 1] as PlagiarismMatch).end : 0;
+    let end = m + 1 < matches.length ? (matches[m + 1] as PlagiarismMatch).start : text.length;
+    for (const range of excluded) {
+      if (range.end <= match.start) start = Math.max(start, range.end);
+      if (range.start >= match.end) end = Math.min(end, range.start);
+    }
+    matches[m] = widenMatch(match, text, sourceText, { start, end });
+  }
 }
 
 export function createIndex(overrides: Partial<IndexSettings> = {}): PlagiarismIndex {
@@ -263,6 +266,8 @@ export function createIndex(overrides: Partial<IndexSettings> = {}): PlagiarismI
         });
       }
       if (kept.length === 0) continue;
+      const sourceText = options.sourceText?.(source_id);
+      if (sourceText !== undefined) widenAll(kept, text, sourceText, excluded);
       const matched_characters = countableIn(text, kept);
       sources.push({ source_id, similarity: countable === 0 ? 0 : matched_characters / countable, matched_characters });
       matches.push(...kept);

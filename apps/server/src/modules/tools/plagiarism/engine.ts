@@ -20,6 +20,7 @@ export default defineEngine<PlagiarismEngineInput, PlagiarismResult>((input, rep
   const found = index.query(input.text, {
     excludeQuotations: input.exclude_quotations,
     excludeReferences: input.exclude_references,
+    sourceText: (id) => byId.get(id)?.text,
   });
 
   const similarities = new Map(found.sources.map((source) => [source.source_id, source]));
