@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AiDetectionReport } from './report.schema.js';
 import {
   aiVerdict,
+  intervalPercents,
   localModelNote,
   noSourceModelReason,
   rankedSourceFamilies,
@@ -72,7 +73,8 @@ describe('AI detection report wording', () => {
     expect(aiVerdict(leaningAiReport)).toEqual({
       name: 'Leans AI, not certain',
       explanation:
-        'The score is at or above the AI threshold (99%), but its 90% confidence interval (97–99%) reaches below it, so the detector does not call the text AI-written. Longer samples give clearer answers.',
+        // The interval's top (99%) and the threshold (98.7%) would both read 99%: a decimal tells them apart.
+        'The score is at or above the AI threshold (98.7%), but its 90% confidence interval (97.0–99.0%) reaches below it, so the detector does not call the text AI-written. Longer samples give clearer answers.',
     });
     // Shown as 99% beside a 99% threshold, a score just under it reads the same and is put the same way.
     expect(aiVerdict({ ...leaningAiReport, ai_probability: 0.986 }).name).toBe('Leans AI, not certain');
@@ -83,6 +85,31 @@ describe('AI detection report wording', () => {
       verdict: 'Too short to tell: the detector needs at least 40 words to judge a text.',
     };
     expect(aiVerdict(short)).toEqual({ name: 'Leans AI, not certain', explanation: short.verdict });
+  });
+
+  it('writes an end of the interval that is on the other side of a threshold but rounds to it with a decimal', () => {
+    // 98.7% and the threshold 98.947% both round to 99%: "its interval (99–100%) reaches below it (99%)" would read
+    // as a contradiction.
+    const nearAi = {
+      ...leaningAiReport,
+      ai_probability: 0.996,
+      confidence_interval: { low: 0.987, high: 0.999 },
+      threshold: 0.98947,
+    };
+    expect(intervalPercents(nearAi)).toEqual({ range: '98.7–99.9%', threshold: '98.9%', humanThreshold: '22.0%' });
+    expect(aiVerdict(nearAi).explanation).toBe(
+      'The score is at or above the AI threshold (98.9%), but its 90% confidence interval (98.7–99.9%) reaches below it, so the detector does not call the text AI-written. Longer samples give clearer answers.',
+    );
+    const nearHuman = {
+      ...leaningHumanReport,
+      confidence_interval: { low: 0.03, high: 0.232 },
+      human_threshold: 0.2304,
+    };
+    expect(aiVerdict(nearHuman).explanation).toContain(
+      'human threshold (23.0%), but its 90% confidence interval (3.0–23.2%)',
+    );
+    // Whole percents when they keep every end on its side.
+    expect(intervalPercents(leaningHumanReport)).toEqual({ range: '2–41%', threshold: '86%', humanThreshold: '30%' });
   });
 
   it('says a score below the human threshold only leans human while its interval reaches above it', () => {

@@ -1,4 +1,9 @@
-import { formatPercent, formatPercentRange, formatPercentShares } from '@candor/engine-writing/percent';
+import {
+  decimalsToKeepOrder,
+  formatPercent,
+  formatPercentRange,
+  formatPercentShares,
+} from '@candor/engine-writing/percent';
 import { type AiDetectionReport, type AiLabel, sourceFamilyLabels } from './report.schema.js';
 
 // How a report is put in words, shared by the screens and the PDF reports so the two never say different things.
@@ -19,6 +24,32 @@ export interface AiVerdict {
   explanation: string;
 }
 
+export interface IntervalPercents {
+  /** The 90% confidence interval: "62–91%". */
+  range: string;
+  /** The AI threshold. */
+  threshold: string;
+  /** The human threshold. */
+  humanThreshold: string;
+}
+
+/**
+ * The 90% interval and the two thresholds as the screen, the clipboard and the PDF write them: whole percents, or
+ * a decimal or two where an end of the interval would otherwise read the same as a threshold it is on the other
+ * side of (the label rests on that comparison).
+ */
+export function intervalPercents(
+  report: Pick<AiDetectionReport, 'confidence_interval' | 'threshold' | 'human_threshold'>,
+): IntervalPercents {
+  const { confidence_interval: interval, threshold, human_threshold } = report;
+  const decimals = decimalsToKeepOrder([interval.low, interval.high], [threshold, human_threshold]);
+  return {
+    range: formatPercentRange(interval.low, interval.high, decimals),
+    threshold: formatPercent(threshold, decimals),
+    humanThreshold: formatPercent(human_threshold, decimals),
+  };
+}
+
 /** A probability as the whole percent the reader sees, to compare numbers as shown. */
 const shownPercent = (probability: number) => Math.round(probability * 100);
 
@@ -29,13 +60,13 @@ const shownPercent = (probability: number) => Math.round(probability * 100);
  */
 export function aiVerdict(report: AiDetectionReport): AiVerdict {
   const { ai_probability: probability, confidence_interval: interval, threshold, human_threshold } = report;
-  const range = formatPercentRange(interval.low, interval.high);
+  const shown = intervalPercents(report);
   if (report.label === 'uncertain' && shownPercent(probability) >= shownPercent(threshold)) {
     return {
       name: 'Leans AI, not certain',
       explanation:
         interval.low < threshold
-          ? `The score is at or above the AI threshold (${formatPercent(threshold)}), but its 90% confidence interval (${range}) reaches below it, so the detector does not call the text AI-written. Longer samples give clearer answers.`
+          ? `The score is at or above the AI threshold (${shown.threshold}), but its 90% confidence interval (${shown.range}) reaches below it, so the detector does not call the text AI-written. Longer samples give clearer answers.`
           : report.verdict,
     };
   }
@@ -44,7 +75,7 @@ export function aiVerdict(report: AiDetectionReport): AiVerdict {
       name: 'Leans human, not certain',
       explanation:
         interval.high >= human_threshold
-          ? `The score is at or below the human threshold (${formatPercent(human_threshold)}), but its 90% confidence interval (${range}) reaches above it, so the detector does not call the text human-written. Longer samples give clearer answers.`
+          ? `The score is at or below the human threshold (${shown.humanThreshold}), but its 90% confidence interval (${shown.range}) reaches above it, so the detector does not call the text human-written. Longer samples give clearer answers.`
           : report.verdict,
     };
   }

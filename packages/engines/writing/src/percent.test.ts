@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPercent, formatPercentRange, formatPercentShares } from './percent.js';
+import { decimalsToKeepOrder, formatPercent, formatPercentRange, formatPercentShares } from './percent.js';
 
 describe('formatPercent', () => {
   it('rounds to whole percent', () => {
@@ -16,6 +16,26 @@ describe('formatPercent', () => {
 
   it('writes an interval with an en dash', () => {
     expect(formatPercentRange(0.781, 0.93)).toBe('78–93%');
+  });
+});
+
+describe('decimalsToKeepOrder', () => {
+  it('keeps whole percents when every value reads on its side of every reference', () => {
+    expect(decimalsToKeepOrder([0.62, 0.91], [0.98947, 0.23])).toBe(0);
+    expect(decimalsToKeepOrder([0.98947], [0.98947])).toBe(0);
+  });
+
+  it('adds a decimal where a value and a reference on different sides would read the same', () => {
+    // 98.7% and 98.947% both read 99%.
+    const decimals = decimalsToKeepOrder([0.987, 0.999], [0.98947, 0.23]);
+    expect(decimals).toBe(1);
+    expect(formatPercentRange(0.987, 0.999, decimals)).toBe('98.7–99.9%');
+    expect(formatPercent(0.98947, decimals)).toBe('98.9%');
+    expect(decimalsToKeepOrder([0.2296], [0.2304])).toBe(2);
+  });
+
+  it('stops at two decimals', () => {
+    expect(decimalsToKeepOrder([0.98945], [0.98947])).toBe(2);
   });
 });
 

@@ -1,15 +1,41 @@
 // How the screens and the PDF reports write probabilities: one module, free of Node and browser APIs, so both show
 // a report's numbers alike.
 
-/** A probability as a reader takes it in: whole percent, and never a flat 0% or 100% for a model's estimate. */
-export function formatPercent(probability: number): string {
+const percentNumber = (probability: number, decimals: number) =>
+  decimals > 0 ? (probability * 100).toFixed(decimals) : String(Math.round(probability * 100));
+
+/**
+ * A probability as a reader takes it in: whole percent, and never a flat 0% or 100% for a model's estimate; or, with
+ * `decimals`, that many decimals (see `decimalsToKeepOrder`).
+ */
+export function formatPercent(probability: number, decimals = 0): string {
+  if (decimals > 0) return `${percentNumber(probability, decimals)}%`;
   if (probability > 0 && probability < 0.01) return '<1%';
   if (probability < 1 && probability > 0.99) return '>99%';
   return `${Math.round(probability * 100)}%`;
 }
 
-/** "78–93%": an interval of probabilities. */
-export const formatPercentRange = (low: number, high: number) => `${Math.round(low * 100)}–${Math.round(high * 100)}%`;
+/** "78–93%": an interval of probabilities, in whole percents or with `decimals`. */
+export const formatPercentRange = (low: number, high: number, decimals = 0) =>
+  `${percentNumber(low, decimals)}–${percentNumber(high, decimals)}%`;
+
+/**
+ * The fewest decimals (up to 2) at which each value reads, as a percent, on the same side of each reference as it
+ * is: an interval's end at 0.987 and a threshold at 0.9895 both read "99%", and "99–100%, which reaches below the
+ * 99% threshold" reads as a contradiction; with one decimal they read 98.7% and 98.9%.
+ */
+export function decimalsToKeepOrder(values: readonly number[], references: readonly number[]): number {
+  const shown = (value: number, decimals: number) => Math.round(value * 100 * 10 ** decimals);
+  for (let decimals = 0; decimals < 2; decimals++) {
+    const keepsOrder = values.every((value) =>
+      references.every(
+        (reference) => Math.sign(shown(value, decimals) - shown(reference, decimals)) === Math.sign(value - reference),
+      ),
+    );
+    if (keepsOrder) return decimals;
+  }
+  return 2;
+}
 
 /**
  * The shares of one whole (the probabilities of a distribution's classes) as whole percents that add up to 100 as

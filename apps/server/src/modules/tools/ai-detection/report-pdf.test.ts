@@ -2,11 +2,12 @@ import { detectAiText } from '@candor/engine-ai-detect';
 import { type AiDetectionReport, sourceFamilyLabels } from '@candor/engine-ai-detect/report';
 import {
   aiVerdict,
+  intervalPercents,
   localModelNote,
   rankedSourceFamilies,
   sourceModelWording,
 } from '@candor/engine-ai-detect/report-wording';
-import { formatPercent, formatPercentRange } from '@candor/engine-writing/percent';
+import { formatPercent } from '@candor/engine-writing/percent';
 import { describe, expect, it } from 'vitest';
 import { readBack } from '../pdf/read-back.js';
 import { printable } from '../pdf/report-document.js';
@@ -75,11 +76,10 @@ describe('renderAiDetectionReportPdf', () => {
     expect(text).toContain(printable(verdict.name));
     expect(text.replace(/\s+/g, ' ')).toContain(printable(verdict.explanation));
     expect(text).toContain(`Chance the text was written by AI ${formatPercent(report.ai_probability)}`);
-    expect(text).toContain(
-      `90% confidence interval ${formatPercentRange(report.confidence_interval.low, report.confidence_interval.high)}`,
-    );
-    expect(text).toContain(`AI threshold ${formatPercent(report.threshold)}`);
-    expect(text).toContain(`Human threshold ${formatPercent(report.human_threshold)}`);
+    const shown = intervalPercents(report);
+    expect(text).toContain(`90% confidence interval ${shown.range}`);
+    expect(text).toContain(`AI threshold ${shown.threshold}`);
+    expect(text).toContain(`Human threshold ${shown.humanThreshold}`);
 
     const source = sourceModelWording(report);
     expect(text).toContain(printable(source?.title ?? ''));
@@ -143,8 +143,9 @@ describe('renderAiDetectionReportPdf', () => {
     );
     const flat = text.replace(/\s+/g, ' ');
     expect(flat).toContain(
-      'Verdict Leans AI, not certain The score is at or above the AI threshold (99%), but its 90% confidence interval ' +
-        '(97–99%) reaches below it, so the detector does not call the text AI-written. Longer samples give clearer answers.',
+      'Verdict Leans AI, not certain The score is at or above the AI threshold (98.7%), but its 90% confidence ' +
+        'interval (97.0–99.0%) reaches below it, so the detector does not call the text AI-written. Longer samples ' +
+        'give clearer answers.',
     );
     expect(flat).not.toContain('Can’t tell');
     expect(flat).toContain(

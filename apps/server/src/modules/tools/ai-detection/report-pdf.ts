@@ -2,13 +2,15 @@ import type { AiDetectionResult } from '@candor/contracts/tools';
 import { sourceFamilyLabels } from '@candor/engine-ai-detect/report';
 import {
   aiVerdict,
+  type IntervalPercents,
+  intervalPercents,
   localModelNote,
   noSourceModelReason,
   rankedSourceFamilies,
   sourceModelWording,
 } from '@candor/engine-ai-detect/report-wording';
 import { describeObfuscation } from '@candor/engine-writing/obfuscation';
-import { formatPercent, formatPercentRange } from '@candor/engine-writing/percent';
+import { formatPercent } from '@candor/engine-writing/percent';
 import { bandLegend, bandShade, evidenceTable, sentenceList } from '../pdf/detector-sections.js';
 import {
   FONT,
@@ -47,16 +49,13 @@ function write(pdf: ReportDocument, { title, createdAt, cost, text, report }: Ai
   const verdict = aiVerdict(report);
   pdf.paragraph(verdict.name, { bold: true, size: 14 });
   pdf.paragraph(verdict.explanation);
-  const { low, high } = report.confidence_interval;
-  scale(pdf, report);
+  const shown = intervalPercents(report);
+  scale(pdf, report, shown);
   pdf.table([200, pdf.width - 200], null, [
     ['Chance the text was written by AI', formatPercent(report.ai_probability)],
-    ['90% confidence interval', formatPercentRange(low, high)],
-    ['AI threshold', `${formatPercent(report.threshold)}: with the whole interval at or above it, a text is called AI`],
-    [
-      'Human threshold',
-      `${formatPercent(report.human_threshold)}: with the whole interval below it, a text is called human`,
-    ],
+    ['90% confidence interval', shown.range],
+    ['AI threshold', `${shown.threshold}: with the whole interval at or above it, a text is called AI`],
+    ['Human threshold', `${shown.humanThreshold}: with the whole interval below it, a text is called human`],
   ]);
   const localModel = localModelNote(report);
   if (localModel) pdf.paragraph(localModel, { muted: true, size: 9 });
@@ -108,7 +107,7 @@ function write(pdf: ReportDocument, { title, createdAt, cost, text, report }: Ai
  * The probability on a 0–100% line: the interval as a grey band, the estimate as a black mark, and the two
  * thresholds as ticks with their meaning under them. Greys and labels only, so it prints in black and white.
  */
-function scale(pdf: ReportDocument, report: AiDetectionResult): void {
+function scale(pdf: ReportDocument, report: AiDetectionResult, shown: IntervalPercents): void {
   const d = pdf.document;
   pdf.ensureSpace(56);
   const width = pdf.width;
@@ -134,8 +133,8 @@ function scale(pdf: ReportDocument, report: AiDetectionResult): void {
   const labelY = top + 17;
   d.text('0%', MARGIN, labelY, { width: 30, lineBreak: false });
   d.text('100%', MARGIN + width - 30, labelY, { width: 30, align: 'right', lineBreak: false });
-  const human = printable(`human below ${formatPercent(report.human_threshold)}`);
-  const ai = printable(`AI from ${formatPercent(report.threshold)}`);
+  const human = printable(`human below ${shown.humanThreshold}`);
+  const ai = printable(`AI from ${shown.threshold}`);
   d.text(human, Math.max(MARGIN + 24, at(report.human_threshold) - d.widthOfString(human) / 2), labelY, {
     lineBreak: false,
   });

@@ -52,7 +52,9 @@ describe('AiDetectionResult', () => {
     const verdict = await renderReport(leaningAiReport);
     expect(within(verdict).getByText('Leans AI, not certain')).toBeTruthy();
     expect(
-      within(verdict).getByText(/^The score is at or above the AI threshold \(99%\), but its 90% confidence interval/),
+      within(verdict).getByText(
+        /^The score is at or above the AI threshold \(98\.7%\), but its 90% confidence interval/,
+      ),
     ).toBeTruthy();
     expect(within(verdict).queryByText('Can’t tell')).toBeNull();
     expect(within(verdict).queryByText(leaningAiReport.verdict)).toBeNull();

@@ -1,5 +1,6 @@
 import type { AiDetectionResult } from '@candor/contracts/tools';
-import { formatPercent, formatPercentRange } from '@candor/engine-writing/percent';
+import { intervalPercents } from '@candor/engine-ai-detect/report-wording';
+import { formatPercent } from '@candor/engine-writing/percent';
 import { cn } from '@/lib/utils';
 import { aiLabelMeta } from '../lib/ai-scale';
 import { GAUGE, gaugeArc, gaugePoint, INTERVAL_RADIUS, intervalArc } from '../lib/gauge';
@@ -16,7 +17,7 @@ const MIN_ARC = 0.005;
 export function ProbabilityGauge({ report }: { report: AiDetectionResult }) {
   const { ai_probability: probability, confidence_interval: interval, threshold, human_threshold } = report;
   const meta = aiLabelMeta[report.label];
-  const range = formatPercentRange(interval.low, interval.high);
+  const shown = intervalPercents(report);
   const [intervalFrom, intervalTo] = intervalArc(interval.low, interval.high);
   return (
     <figure className="mx-auto w-full max-w-64">
@@ -28,7 +29,7 @@ export function ProbabilityGauge({ report }: { report: AiDetectionResult }) {
           min={0}
           max={100}
           value={Math.round(probability * 100)}
-          aria-valuetext={`${formatPercent(probability)} likely AI, 90% confidence interval ${range}`}
+          aria-valuetext={`${formatPercent(probability)} likely AI, 90% confidence interval ${shown.range}`}
         />
         <svg viewBox="0 0 200 112" className="w-full" aria-hidden="true">
           <path d={gaugeArc(0, 1)} className="fill-none stroke-muted" strokeWidth={14} strokeLinecap="round" />
@@ -56,12 +57,11 @@ export function ProbabilityGauge({ report }: { report: AiDetectionResult }) {
       </div>
       <figcaption className="mt-3 space-y-1 text-center text-sm">
         <p>
-          90% confidence: <span className="font-medium tabular-nums">{range}</span>
+          90% confidence: <span className="font-medium tabular-nums">{shown.range}</span>
         </p>
         <p className="text-muted-foreground text-xs">
-          The thin outer arc is the interval. A text is called AI only when all of it is past the{' '}
-          {formatPercent(threshold)} tick, human only when all of it is below the {formatPercent(human_threshold)} tick;
-          otherwise the detector can’t tell.
+          The thin outer arc is the interval. A text is called AI only when all of it is past the {shown.threshold}{' '}
+          tick, human only when all of it is below the {shown.humanThreshold} tick; otherwise the detector can’t tell.
         </p>
       </figcaption>
     </figure>

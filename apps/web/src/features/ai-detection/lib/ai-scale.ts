@@ -1,7 +1,13 @@
 import type { AiDetectionResult } from '@candor/contracts/tools';
-import { aiLabelNames, aiVerdict, localModelNote, sourceModelWording } from '@candor/engine-ai-detect/report-wording';
+import {
+  aiLabelNames,
+  aiVerdict,
+  intervalPercents,
+  localModelNote,
+  sourceModelWording,
+} from '@candor/engine-ai-detect/report-wording';
 import { describeObfuscation } from '@candor/engine-writing/obfuscation';
-import { formatPercent, formatPercentRange } from '@candor/engine-writing/percent';
+import { formatPercent } from '@candor/engine-writing/percent';
 
 export type AiLabel = AiDetectionResult['label'];
 
@@ -59,11 +65,10 @@ export function probabilityBand(probability: number): ProbabilityBand {
 
 /** The report in a few lines of plain text, for the clipboard (above the checked text). */
 export function aiDetectionSummary(report: AiDetectionResult, title: string): string {
-  const { low, high } = report.confidence_interval;
   const verdict = aiVerdict(report);
   const lines = [
     `AI Detector — ${title}`,
-    `${formatPercent(report.ai_probability)} likely AI (90% confidence interval ${formatPercentRange(low, high)}): ${verdict.name}. ${verdict.explanation}`,
+    `${formatPercent(report.ai_probability)} likely AI (90% confidence interval ${intervalPercents(report).range}): ${verdict.name}. ${verdict.explanation}`,
   ];
   const source = sourceModelWording(report);
   if (source) lines.push(source.summary);
