@@ -22,6 +22,8 @@ export interface PrepareContext {
   /** Aborted when the run is cancelled or times out. */
   signal: AbortSignal;
   progress(update: { percent: number; stage: string }): void;
+  /** Runs an engine module in a worker thread (CPU work stays off the event loop here too); `signal` stops it. */
+  runInWorker<Output>(module: string, input: unknown, signal: AbortSignal): Promise<Output>;
 }
 
 /** A stored run handed to a tool's exporter. */

@@ -51,7 +51,14 @@ export function createToolRuns(deps: ToolRunsDeps) {
       // The reservation runs from now: a job that waited past it does not start (its balance check is stale).
       if (!(await renewHold(deps.db, data.holdId, deps.clock(), deps.holdSeconds))) throw holdLapsed();
       const engineInput = tool.prepare
-        ? await tool.prepare(data.input, { db: deps.db, userId: data.userId, config: deps.config, signal, progress })
+        ? await tool.prepare(data.input, {
+            db: deps.db,
+            userId: data.userId,
+            config: deps.config,
+            signal,
+            progress,
+            runInWorker: (module, input, stop) => deps.pool.run(module, input, { signal: stop, onProgress: () => {} }),
+          })
         : data.input;
       const output = await deps.pool.run(tool.engine, engineInput, { signal, onProgress: progress });
       const checked = tool.output.safeParse(output);

@@ -60,6 +60,10 @@ beforeAll(async () => {
     if (request.url === '/keepers') {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       response.end(PAGE);
+    } else if (request.url === '/nested') {
+      // Built to be hard to read: nested far deeper than any real page.
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(`${'<div>'.repeat(50_000)}${PAGE}${'</div>'.repeat(50_000)}`);
     } else {
       response.writeHead(404).end();
     }
@@ -262,6 +266,20 @@ describeOnEachDatabase('copyright detector (plagiarism)', (database) => {
       const missing = await run(client, { text: ESSAY, sources: { urls: [`${origin}/missing`] } });
       expect(missing.error).toEqual({ code: 'source_http_error', message: '127.0.0.1 answered 404' });
       await expectNothingStored(t(), userId);
+    });
+
+    it('reads a page built to be hard to read in a worker thread, fails it clearly and charges nothing', async () => {
+      const { client, userId } = await newUser(t());
+      const last = await run(client, { text: ESSAY, sources: { urls: [`${origin}/nested`] } });
+      expect(last.error).toEqual({
+        code: 'source_no_text',
+        message: 'The page at 127.0.0.1 has no text Candor can read',
+      });
+      await expectNothingStored(t(), userId);
+      // The server went on answering meanwhile, and still reads ordinary pages.
+      expect((await client.get('/healthz')).statusCode).toBe(200);
+      const ordinary = await run(client, { text: ESSAY, sources: { urls: [`${origin}/keepers`] } });
+      expect(ordinary.status).toBe('succeeded');
     });
 
     it('compares with everyone’s earlier documents without naming whose they are', async () => {

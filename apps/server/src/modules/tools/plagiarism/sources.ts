@@ -1,5 +1,7 @@
 import type { PlagiarismCheckedSource, PlagiarismInput } from '@candor/contracts/tools';
+import { builtInEngine } from '../engines/engine-pool.js';
 import { fetchSourceUrl } from '../sources/fetch-source-url.js';
+import type { PageText } from '../sources/page-text.js';
 import type { PrepareContext } from '../tool-definition.js';
 import { contentKeysOf, readMyDocuments, readOrganisationDocuments } from './earlier-documents.js';
 
@@ -15,6 +17,7 @@ export interface PlagiarismEngineInput {
 }
 
 const MAX_REDIRECTS = 5;
+const PAGE_TEXT_ENGINE = builtInEngine('sources');
 const dateOf = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
@@ -48,6 +51,7 @@ export async function gatherSources(input: PlagiarismInput, context: PrepareCont
           maxBytes: sourceFetch.maxBytes,
           timeoutMs: sourceFetch.timeoutSeconds * 1_000,
           maxRedirects: MAX_REDIRECTS,
+          readHtml: (html, stop) => context.runInWorker<PageText>(PAGE_TEXT_ENGINE, html, stop),
           signal,
         }).catch((error: unknown) => {
           abort.abort();

@@ -10,6 +10,7 @@ import {
   isPublicAddress,
   sourceFetchErrorCodes,
 } from './fetch-source-url.js';
+import { readHtmlPage } from './page-text.js';
 
 const ARTICLE = `<!doctype html>
 <html>
@@ -134,6 +135,8 @@ const limits: FetchSourceUrlOptions = {
   maxBytes: 2 * 1024 * 1024,
   timeoutMs: 5_000,
   maxRedirects: 3,
+  // In process here; the server reads pages in a worker thread (sources/engine.ts).
+  readHtml: async (html) => readHtmlPage(html),
 };
 
 const fetchLocal = (path: string, overrides: Partial<FetchSourceUrlOptions> = {}) =>
@@ -334,6 +337,25 @@ describe('limits and refusals', () => {
       code: sourceFetchErrorCodes.noText,
       message: 'The page at 127.0.0.1 has no text Candor can read',
     });
+  });
+
+  it('refuses a page its reader fails on as having no text', async () => {
+    const error = await refusal(
+      fetchLocal('/article', {
+        readHtml: async () => {
+          throw new RangeError('Maximum call stack size exceeded');
+        },
+      }),
+    );
+    expect(error).toMatchObject({ code: sourceFetchErrorCodes.noText });
+  });
+
+  it('stops reading a page at the time limit, and says the fetch timed out', async () => {
+    // A reader that only ends when it is stopped: a page built to be slow to read.
+    const endless = (_html: string, signal: AbortSignal) =>
+      new Promise<never>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+    const error = await refusal(fetchLocal('/article', { timeoutMs: 300, readHtml: endless }));
+    expect(error).toMatchObject({ code: sourceFetchErrorCodes.timedOut });
   });
 
   it('reports an error status', async () => {

@@ -4,9 +4,9 @@ import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { pipeline, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { compile } from 'html-to-text';
 import ipaddr from 'ipaddr.js';
 import { AppError } from '../../../http/errors.js';
+import { type PageText, tidy } from './page-text.js';
 
 /**
  * Fetches a web page a user names as a plagiarism source, guarded against server-side request forgery: only http(s),
@@ -18,8 +18,14 @@ export interface FetchSourceUrlOptions {
   /** Lets self-hosters fetch sources on their own network; off on any shared deployment. */
   allowPrivateAddresses: boolean;
   maxBytes: number;
+  /** The whole fetch: connecting, redirects, the body and reading its text. */
   timeoutMs: number;
   maxRedirects: number;
+  /**
+   * An HTML page's title and text (`readHtmlPage`). On the server it runs in a worker thread (the `sources`
+   * engine), where a page built to be slow to parse is stopped by `signal` instead of stalling every request.
+   */
+  readHtml: (html: string, signal: AbortSignal) => Promise<PageText>;
   signal?: AbortSignal;
 }
 
@@ -87,7 +93,9 @@ export async function fetchWithAddressPolicy(
       }
       const bytes = await readBody(response, current, options.maxBytes);
       const decoded = decode(bytes, charset(response.headers['content-type']));
-      const page = HTML_TYPES.has(contentType) ? readHtml(decoded) : { title: null, text: tidy(decoded) };
+      const page = HTML_TYPES.has(contentType)
+        ? await readHtmlOf(current, decoded, options.readHtml, signal)
+        : { title: null, text: tidy(decoded) };
       if (page.text === '') throw noText(current);
       return { url: current.href, contentType, ...page };
     }
@@ -97,6 +105,17 @@ export async function fetchWithAddressPolicy(
     if (options.signal?.aborted) throw options.signal.reason;
     if (timeout.aborted) throw timedOut(current, options.timeoutMs);
     throw unreachable(current, error);
+  }
+}
+
+/** The page's text; a page that cannot be read (nested too deep, say) has no text Candor can read. */
+async function readHtmlOf(url: URL, html: string, readHtml: FetchSourceUrlOptions['readHtml'], signal: AbortSignal) {
+  try {
+    return await readHtml(html, signal);
+  } catch (error) {
+    // A cancel or the time limit is reported as such by the caller.
+    if (signal.aborted) throw error;
+    throw noText(url);
   }
 }
 
@@ -257,41 +276,6 @@ function decode(bytes: Buffer, label: string): string {
     // An unknown charset label: UTF-8 is what the web mostly sends.
     return new TextDecoder('utf-8').decode(bytes);
   }
-}
-
-const skip = (selector: string) => ({ selector, format: 'skip' });
-const block = (selector: string) => ({ selector, format: 'block' });
-
-/** Page chrome and non-text elements are dropped; what is left reads as paragraphs separated by blank lines. */
-const htmlToText = compile({
-  wordwrap: false,
-  selectors: [
-    ...['script', 'style', 'noscript', 'template', 'svg', 'iframe', 'object', 'canvas', 'img', 'picture', 'video'].map(
-      skip,
-    ),
-    ...['nav', 'header', 'footer', 'form', 'button', 'select'].map(skip),
-    { selector: 'a', options: { ignoreHref: true } },
-    ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({ selector, options: { uppercase: false } })),
-    // Tables as one cell per line: the ASCII layout would wrap and split the sentences a source is matched on.
-    ...['table', 'tr', 'td', 'th', 'caption'].map(block),
-  ],
-});
-
-const titleHtmlToText = compile({ wordwrap: false });
-
-function readHtml(html: string): { title: string | null; text: string } {
-  const titleHtml = /<title[^>]*>([\s\S]*?)<\/title\s*>/i.exec(html)?.[1];
-  const title = titleHtml === undefined ? '' : titleHtmlToText(titleHtml).replace(/\s+/g, ' ').trim();
-  return { title: title || null, text: tidy(htmlToText(html)) };
-}
-
-/** Unix line ends, no trailing spaces, at most one blank line between paragraphs. */
-function tidy(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .replace(/[ \t]+$/gm, '')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
 }
 
 function refusal(code: string, url: URL, message: string, details: Record<string, unknown> = {}): AppError {
