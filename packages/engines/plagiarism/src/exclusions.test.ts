@@ -23,15 +23,41 @@ describe('exclusions', () => {
   });
 
   it('accepts the synonyms, a colon and a markdown heading, but not the word inside a sentence', () => {
-    for (const heading of ['Bibliography', 'Works Cited:', '## Sources', '  references  ']) {
-      expect(exclusions(`Text.\n${heading}\nA. B.`, { excludeReferences: true })).toHaveLength(1);
+    const body = 'The essay itself, long enough that its references are the smaller part.';
+    for (const heading of ['Bibliography', 'Works Cited:', '## Sources', '  references  ', 'References\r']) {
+      expect(exclusions(`${body}\n${heading}\nDoe, A. (1999). B.`, { excludeReferences: true })).toHaveLength(1);
     }
-    expect(exclusions('See the references below.\nMore.', { excludeReferences: true })).toEqual([]);
+    expect(exclusions(`${body}\nSee the references below.\nDoe, A. (1999).`, { excludeReferences: true })).toEqual([]);
   });
 
-  it('does not let an unmatched quote mark swallow the following paragraphs', () => {
-    const ranges = exclusions('A 12" ruler.\n\nAnother "para".', { excludeQuotations: true });
-    expect(ranges).toHaveLength(1);
+  it('excludes a reference list, not prose under a heading', () => {
+    const references = [
+      'References',
+      'Smith, J. (2020). Lighthouses of the north. Harbour Press.',
+      'Jones, K. et al. Keeping the light, pp. 12–40.',
+      'https://example.org/lighthouses',
+      'Brown, L. The keeper’s log. Sea Studies 4, 1987.',
+    ].join('\n');
+    const essay =
+      'Lighthouses were kept by families for generations, and their logs tell us how the coast was watched. ' +
+      'This essay follows one family through three storms, using the sources listed below.';
+    expect(exclusions(`${essay}\n\n${references}`, { excludeReferences: true })).toHaveLength(1);
+    // The same list as most of the text is not a text's reference list.
+    expect(exclusions(`My essay.\n\n${references}`, { excludeReferences: true })).toEqual([]);
+    const prose =
+      'Every evening the keeper climbed the spiral stair, trimmed the wick and polished the great lens until it ' +
+      'shone, because a smeared lens could hide the light from a ship only a few miles out in 1890.';
+    expect(exclusions(`My essay.\n\nSources\n\n${prose}`, { excludeReferences: true })).toEqual([]);
+    expect(exclusions('My essay.\n\nSources\n\nNothing under it but two words.', { excludeReferences: true })).toEqual(
+      [],
+    );
+  });
+
+  it('does not let an unmatched quote mark swallow the following paragraphs, whatever their line ends', () => {
+    for (const paragraphBreak of ['\n\n', '\r\n\r\n', '\n \n']) {
+      const ranges = exclusions(`A 12" ruler.${paragraphBreak}Another "para".`, { excludeQuotations: true });
+      expect(ranges).toHaveLength(1);
+    }
   });
 
   it('excludes nothing unless asked', () => {

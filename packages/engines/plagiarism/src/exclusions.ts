@@ -6,11 +6,21 @@ export interface ExclusionOptions {
   excludeReferences?: boolean;
 }
 
-// A quotation stays inside its paragraph: an unmatched quote mark must not swallow the rest of the text.
-const STRAIGHT_QUOTE = /"(?:(?!\n[ \t]*\n)[^"])*"/g;
-const CURLY_QUOTE = /“(?:(?!\n[ \t]*\n)[^”])*”/g;
+// A quotation stays inside its paragraph (Windows line ends too): an unmatched quote mark must not swallow the rest
+// of the text.
+const STRAIGHT_QUOTE = /"(?:(?!\r?\n[ \t]*\r?\n)[^"])*"/g;
+const CURLY_QUOTE = /“(?:(?!\r?\n[ \t]*\r?\n)[^”])*”/g;
 const BLOCK_QUOTE_LINE = /^[ \t]*>.*$/gm;
-const REFERENCES_HEADING = /^[ \t]*#{0,6}[ \t]*(?:references|bibliography|works cited|sources)[ \t]*:?[ \t]*$/gim;
+// No two runs of blanks side by side: over a long run of spaces, /[ \t]*#{0,6}[ \t]*/ tries every way to split it.
+const REFERENCES_HEADING =
+  /^[ \t]*(?:#{1,6}[ \t]*)?(?:references|bibliography|works cited|sources)[ \t]*(?::[ \t]*)?$/gim;
+/** A line of a reference list: short, with a year, an address, a DOI, "et al." or page numbers. */
+const CITATION = /\b(?:1[5-9]\d\d|20\d\d)[a-z]?\b|https?:\/\/|\bdoi\b|\bet al\.|\bpp?\.\s*\d/i;
+const MAX_CITATION_LENGTH = 500;
+/** The share of a section's lines that must read as citations for it to be a reference list. */
+const CITATION_SHARE = 0.6;
+/** A reference list ends a text; it is not most of it. */
+const MAX_REFERENCES_SHARE = 0.5;
 
 export function quotationRanges(text: string): ExcludedRange[] {
   const ranges: ExcludedRange[] = [];
@@ -22,11 +32,24 @@ export function quotationRanges(text: string): ExcludedRange[] {
   return ranges;
 }
 
-/** The last heading line that is just "References" (or a synonym) and everything after it. */
+/**
+ * Whether the text after a heading reads as a list of references ending the text, not prose: a heading "Sources"
+ * above a copied paragraph must not hide it.
+ */
+function isReferenceList(section: string, text: string): boolean {
+  if (section.length > MAX_REFERENCES_SHARE * text.length) return false;
+  const lines = section.split(/\r?\n/).filter((line) => line.trim() !== '');
+  if (lines.length === 0) return false;
+  const citations = lines.filter((line) => line.length <= MAX_CITATION_LENGTH && CITATION.test(line)).length;
+  return citations >= CITATION_SHARE * lines.length;
+}
+
+/** The last heading line that is just "References" (or a synonym) over a reference list, and everything after it. */
 export function referencesRange(text: string): ExcludedRange | undefined {
-  let start: number | undefined;
-  for (const match of text.matchAll(REFERENCES_HEADING)) start = match.index;
-  return start === undefined ? undefined : { start, end: text.length, reason: 'references' };
+  let heading: RegExpExecArray | undefined;
+  for (const match of text.matchAll(REFERENCES_HEADING)) heading = match;
+  if (!heading || !isReferenceList(text.slice(heading.index + heading[0].length), text)) return undefined;
+  return { start: heading.index, end: text.length, reason: 'references' };
 }
 
 /** Excluded ranges, sorted and with overlaps merged (a quotation inside the references counts as references). */

@@ -111,7 +111,7 @@ function countableIn(text: string, ranges: { start: number; end: number }[]): nu
 // word that does not start in lower case ("e.g. the" goes on; hidden characters are skipped); a paragraph ends at
 // a blank line.
 const SENTENCE_END = /[.!?…。！？]["'”’»)\]\u00ad\u200b-\u200f\u2060\ufeff]*\s/u;
-const PARAGRAPH_END = /\n[ \t]*\n/;
+const PARAGRAPH_END = /\r?\n[ \t]*\r?\n/;
 const LOWER_CASE_START = /^\p{Ll}/u;
 
 /** Whether a sentence or paragraph ends between two consecutive words: in text[from, to), the space between. */
