@@ -52,6 +52,19 @@ describe('createIndex().query', () => {
     expect(report.similarity).toBeGreaterThan(0.9);
   });
 
+  it('finds a light paraphrase that leaves no long run of words unchanged', () => {
+    const source =
+      'The lighthouse keepers of the northern coast lived in isolation for months, tending the great lamp through ' +
+      'storms and fog, and recording every passing ship in their logbooks with careful attention.';
+    const paraphrase =
+      'Lighthouse keepers on the northern coasts lived in isolation for many months, tending a great lamp through ' +
+      'storm and fog, recording each passing ship in the logbooks with careful attention.';
+    const index = indexOf(['keepers', source], ['volcano', OTHER]);
+    const report = index.query(paraphrase);
+    expect(report.sources.map((s) => s.source_id)).toEqual(['keepers']);
+    expect(report.similarity).toBeGreaterThan(0.9);
+  });
+
   it('finds a copy disguised with look-alike letters and hidden characters, says so, and points into it', () => {
     const index = indexOf(['bio', SOURCE], ['volcano', OTHER]);
     // Every "e" a Cyrillic е and a zero-width space after every "th": the old way past a plagiarism checker.

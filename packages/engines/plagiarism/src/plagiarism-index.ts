@@ -183,10 +183,16 @@ export function createIndex(overrides: Partial<IndexSettings> = {}): PlagiarismI
       pending.push(fingerprint * DOCUMENT_BITS + documentNumber);
   }
 
-  /** Documents sharing query fingerprints, most shared first (ties by insertion order), at most maxCandidates. */
+  /**
+   * The documents to align with the query: those sharing the most fingerprints (ties by insertion order), at most
+   * maxCandidates. An index that small (a run's own sources) has every document aligned: a shared fingerprint is
+   * sure only for a run of k + w - 1 unchanged content words, and a light paraphrase may leave none that long
+   * that the alignment's shorter seeds would still find.
+   */
   function candidates(fingerprints: number[]): number[] {
     settle();
     const shared = new Map<number, number>();
+    if (ids.length <= settings.maxCandidates) for (let n = 0; n < ids.length; n++) shared.set(n, 0);
     for (const fingerprint of fingerprints) {
       const base = fingerprint * DOCUMENT_BITS;
       for (
