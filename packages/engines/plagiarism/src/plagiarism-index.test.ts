@@ -52,6 +52,13 @@ describe('createIndex().query', () => {
     expect(report.similarity).toBeGreaterThan(0.9);
   });
 
+  it('ends a match in the source after a word padded with hundreds of hidden characters', () => {
+    const padded = `${SOURCE.slice(0, -'generations.'.length)}gener${'\u200b'.repeat(300)}ations.`;
+    const report = indexOf(['padded', padded]).query(SOURCE);
+    expect(report.matches).toHaveLength(1);
+    expect(report.matches[0]?.source_end).toBe(padded.length - 1);
+  });
+
   it('finds a light paraphrase that leaves no long run of words unchanged', () => {
     const source =
       'The lighthouse keepers of the northern coast lived in isolation for months, tending the great lamp through ' +

@@ -49,6 +49,9 @@ export interface PlagiarismIndex {
   stats(): IndexStats;
 }
 
+/** The byte that stands for a word's length when it is this long or longer (the length is then kept apart). */
+const LONG_WORD = 255;
+
 // Keys are hash · 2^21 + document number, exact in a double (< 2^53), so one numeric sort groups postings by hash.
 const DOCUMENT_BITS = 2 ** 21;
 export const MAX_DOCUMENTS = DOCUMENT_BITS;
@@ -146,8 +149,15 @@ export function createIndex(overrides: Partial<IndexSettings> = {}): PlagiarismI
   const documentNumbers = new Map<string, number>();
   const wordHash = new GrowableArray(new Uint32Array(0), (n) => new Uint32Array(n));
   const wordStart = new GrowableArray(new Uint32Array(0), (n) => new Uint32Array(n));
-  // Tokens are at most MAX_TOKEN_LENGTH (64) units long, so a byte holds the length.
+  // A byte per word for its length in the submitted text: a word is at most MAX_TOKEN_LENGTH (64) units of the
+  // canonical text, but hidden characters inside it can make it longer as submitted. Those few lengths (LONG_WORD
+  // and up) are kept in `longWordLength` by word number.
   const wordLength = new GrowableArray(new Uint8Array(0), (n) => new Uint8Array(n));
+  const longWordLength = new Map<number, number>();
+  const lengthOfWord = (word: number) =>
+    (wordLength.data[word] as number) === LONG_WORD
+      ? (longWordLength.get(word) as number)
+      : (wordLength.data[word] as number);
   const documentWordOffset = new GrowableArray(new Uint32Array(0), (n) => new Uint32Array(n));
   documentWordOffset.push(0);
   const pending = new GrowableArray(new Float64Array(0), (n) => new Float64Array(n));
@@ -175,7 +185,9 @@ export function createIndex(overrides: Partial<IndexSettings> = {}): PlagiarismI
       if (token.stop) continue;
       wordHash.push(token.hash);
       wordStart.push(token.start);
-      wordLength.push(token.end - token.start);
+      const length = token.end - token.start;
+      if (length >= LONG_WORD) longWordLength.set(wordLength.length, length);
+      wordLength.push(Math.min(length, LONG_WORD));
     }
     documentWordOffset.push(wordHash.length);
     const { hashes, valid } = kGramHashes(wordHash.data.subarray(first, wordHash.length), settings.k);
@@ -268,7 +280,7 @@ export function createIndex(overrides: Partial<IndexSettings> = {}): PlagiarismI
           start,
           end,
           source_start: wordStart.data[from + passage.sourceStart] as number,
-          source_end: (wordStart.data[lastSourceWord] as number) + (wordLength.data[lastSourceWord] as number),
+          source_end: (wordStart.data[lastSourceWord] as number) + lengthOfWord(lastSourceWord),
         });
       }
       if (kept.length === 0) continue;
