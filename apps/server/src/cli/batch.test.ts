@@ -97,6 +97,30 @@ describe('npm run -s cli (batch detectors)', () => {
     expect(pci.results[0].entities.map((e: { type: string }) => e.type)).toEqual(['CREDIT_CARD_NUMBER']);
   });
 
+  it('plagiarism reads 10 MB of one letter as text, and goes on to the next line', async () => {
+    const sources = path.join(dir, 'sources-long.jsonl');
+    writeFileSync(sources, `${JSON.stringify({ id: 'src', text: TEXT })}\n`);
+    const { code, results, err } = await run(
+      ['plagiarism', '--sources', sources],
+      [JSON.stringify({ id: 'long', text: 'a'.repeat(10 * 1024 * 1024) }), JSON.stringify({ id: 'q', text: TEXT })],
+    );
+    expect(err).toEqual([]);
+    expect(code).toBe(0);
+    expect(results.map((result) => [result.id, result.similarity])).toEqual([
+      ['long', 0],
+      ['q', 1],
+    ]);
+  });
+
+  it('says plainly that an --input or --output file cannot be opened', async () => {
+    const missing = await run(['humanized-detect', '--input', path.join(dir, 'no-such-file.jsonl')], []);
+    expect(missing.code).toBe(1);
+    expect(missing.err[0]).toMatch(/^Error: ENOENT: no such file or directory, open '.*no-such-file\.jsonl'$/);
+    const noFolder = await run(['humanized-detect', '--output', path.join(dir, 'no-such-folder', 'out.jsonl')], []);
+    expect(noFolder.code).toBe(1);
+    expect(noFolder.err[0]).toMatch(/^Error: ENOENT: no such file or directory, open '.*out\.jsonl'$/);
+  });
+
   it('pii-detect with an unknown policy is a usage error that lists the valid ones', async () => {
     const { code, err } = await run(['pii-detect', '--policy', 'SOX'], []);
     expect(code).toBe(2);

@@ -4,6 +4,7 @@
 // Reads {"id","text"} per line from stdin (or --input), writes one JSON line per good input line to stdout (or
 // --output). Bad lines are reported on stderr with their line number and skipped; exit code 0 when every line was
 // good, 1 when any was skipped, 2 for a usage mistake.
+import { once } from 'node:events';
 import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -205,6 +206,9 @@ export async function runBatchCli(
     const process = await processorFor(command, values, io);
     const input = values.input ? createReadStream(values.input) : streams.input;
     const output = values.output ? createWriteStream(values.output) : streams.output;
+    // A file that cannot be opened (no such folder, no permission) is said as a plain error, not a crash.
+    if (values.input) await once(input, 'open');
+    if (values.output) await once(output, 'open');
     let lineNumber = 0;
     let skipped = 0;
     try {
@@ -218,7 +222,16 @@ export async function runBatchCli(
           continue;
         }
         const { id, text } = lineSchema.parse(JSON.parse(line));
-        output.write(`${JSON.stringify(await process(id, text))}\n`);
+        let result: Output;
+        try {
+          result = await process(id, text);
+        } catch (error) {
+          // One text the engine cannot take (a limit of the machine, say) is a bad line, not the end of the batch.
+          io.err(`line ${lineNumber}: could not be processed (${(error as Error).message}); skipped`);
+          skipped++;
+          continue;
+        }
+        output.write(`${JSON.stringify(result)}\n`);
       }
     } finally {
       await process.close?.();

@@ -19,9 +19,11 @@ export interface Token {
 export const MAX_TOKEN_LENGTH = 64;
 
 // A word: letters, digits and marks, with inner apostrophes ("don't", "l’homme"). Han and kana are written
-// without spaces, so each of their characters is a word of its own.
+// without spaces, so each of their characters is a word of its own. The repeats are bounded (64 characters, 8
+// apostrophes; longer words come as several matches): unbounded, the regular expression engine's backtracking
+// stack overflowed on a few million letters in a row.
 const WORD =
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])[\p{L}\p{N}\p{M}])+(?:['’‘ʼ](?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])[\p{L}\p{N}\p{M}])+)*/gu;
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])[\p{L}\p{N}\p{M}]){1,64}(?:['’‘ʼ](?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])[\p{L}\p{N}\p{M}]){1,64}){0,8}/gu;
 const ASCII_WORD = /^[a-z]+$/;
 const NON_ASCII = /[^ -~\t\n\r]/;
 const NOT_WORD_CHARACTER = /[^\p{L}\p{N}\p{M}]/gu;
