@@ -45,7 +45,7 @@ export const TOOL_LIMITS: Record<ToolId, ToolLimits> = {
   'writing-analysis': { maxCharacters: 200_000, maxFileBytes: 10 * 1024 * 1024, maxPages: 100 },
   'ai-detection': { maxCharacters: 200_000, maxFileBytes: 10 * 1024 * 1024, maxPages: 100 },
   'humanized-detection': { maxCharacters: 200_000, maxFileBytes: 10 * 1024 * 1024, maxPages: 100 },
-  // The text and the uploaded sources together: the request body (BODY_LIMIT_BYTES, 1 MB by default) must hold them.
+  // The text and the uploaded sources together (the job route's body limit follows from the largest limit here).
   plagiarism: { maxCharacters: 600_000, maxFileBytes: 10 * 1024 * 1024, maxPages: 100 },
   // The document travels in the job request (base64) beside its text; the job route's body limit follows from these.
   // Half the text tools' pages: every page is rendered to pixels, for its preview and again to flatten it, in the

@@ -41,10 +41,20 @@ export async function toolRunsRoutes(app: FastifyInstance, opts: { runs: ToolRun
   });
   app.addHook('preHandler', app.requireUser);
 
-  app.post<{ Params: { tool: string } }>('/v1/tools/:tool/jobs', async (request, reply) => {
-    const snapshot = await runs.start(queue, currentUser(request).id, request.params.tool, request.body);
-    return reply.code(202).send(snapshot);
-  });
+  // Any text a tool takes fits its request, in any script and however escaped: at most 6 bytes a UTF-16 unit
+  // (\uXXXX) and the rest of the body. A longer text is refused by the tool's own character limit, which says so
+  // in the numbers the screen shows, rather than as a body too large.
+  const largestText = Math.max(...[...toolIdSchema.options].map((id) => runs.toolFor(id).limits.maxCharacters));
+  const jobBodyLimit = Math.max(app.initialConfig.bodyLimit ?? 0, largestText * 6 + MB);
+
+  app.post<{ Params: { tool: string } }>(
+    '/v1/tools/:tool/jobs',
+    { bodyLimit: jobBodyLimit },
+    async (request, reply) => {
+      const snapshot = await runs.start(queue, currentUser(request).id, request.params.tool, request.body);
+      return reply.code(202).send(snapshot);
+    },
+  );
 
   app.post<{ Params: { tool: string } }>('/v1/tools/:tool/extract', async (request) => {
     const tool = runs.toolFor(request.params.tool);

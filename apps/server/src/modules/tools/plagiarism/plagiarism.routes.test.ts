@@ -220,6 +220,11 @@ describeOnEachDatabase('copyright detector (plagiarism)', (database) => {
       });
       expectError(tooMany, 400, 'validation_failed');
       expect(tooMany.body).toContain('Add up to 5 web addresses');
+      // Cyrillic is two bytes a letter (1.09 MB here): it is measured in characters and words, as the screen
+      // counts it, and not refused as a body too large.
+      const cyrillic = await client.post(JOBS, { text: 'слово '.repeat(99_000), sources: { my_documents: true } });
+      expectError(cyrillic, 413, 'payload_too_large');
+      expect(cyrillic.json().error.message).toMatch(/^Your plan checks up to 2,000 words per run and this text has /);
       const big = 'word '.repeat(100_000);
       expectError(
         await client.post(JOBS, { text: big, sources: { documents: [{ name: 'big.txt', text: big }] } }),
