@@ -1,6 +1,7 @@
 import { type MyPlan, myPlanSchema, type UserInfo, userInfoSchema } from '@candor/contracts';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api, isApiError, parseJson } from './api-client';
+import { forgetUserWork } from './storage';
 
 /** Query keys of the session, from one factory. */
 export const sessionKeys = {
@@ -76,10 +77,12 @@ export function createAuth(queryClient: QueryClient): Auth {
       await api.auth.post('users/logout');
       // Only the user: removing queries still on screen would refetch them, signed out, before we leave.
       queryClient.setQueryData(sessionKeys.user(), null);
+      forgetUserWork();
     },
     clearSession() {
       // The guards only need the user to be gone; the rest is dropped at the next sign-in (reloadUser).
       queryClient.setQueryData(sessionKeys.user(), null);
+      forgetUserWork();
     },
   };
 }

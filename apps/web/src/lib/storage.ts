@@ -1,3 +1,5 @@
+const USER_WORK_PREFIX = 'work:';
+
 /** Storage keys the app owns, in one place so they never drift. */
 export const storageKeys = {
   theme: 'vite-ui-theme',
@@ -5,12 +7,13 @@ export const storageKeys = {
   utm: 'utm',
   referralCode: 'referral_code',
   chunkReloads: 'chunk-reload-messages',
-  /** Per tool: the id of its unfinished job, so a reloaded screen re-attaches (sessionStorage). */
-  runningJob: (tool: string) => `tool-job:${tool}`,
-  /** The text of the Writing Analysis run in progress, given back if it is cancelled after a reload. */
-  writingAnalysisDraft: 'writing-analysis:draft',
-  /** The fixes and dismissals made in a Writing Analysis report, so a reload keeps them (sessionStorage). */
-  writingAnalysisEdits: (historyId: string) => `writing-analysis:edits:${historyId}`,
+  // The user's work, in sessionStorage under USER_WORK_PREFIX: dropped when they sign out (forgetUserWork).
+  /** Per tool: the id of its unfinished job, so a reloaded screen re-attaches. */
+  runningJob: (tool: string) => `${USER_WORK_PREFIX}tool-job:${tool}`,
+  /** Per tool: the editor's draft, kept while the tab is open. */
+  draft: (tool: string) => `${USER_WORK_PREFIX}${tool}:draft`,
+  /** The fixes and dismissals made in a Writing Analysis report, so a reload keeps them. */
+  writingAnalysisEdits: (historyId: string) => `${USER_WORK_PREFIX}writing-analysis:edits:${historyId}`,
 } as const;
 
 type Area = 'local' | 'session';
@@ -43,6 +46,21 @@ export function writeStorage(kind: Area, key: string, value: string) {
 export function removeStorage(kind: Area, key: string) {
   try {
     area(kind)?.removeItem(key);
+  } catch {
+    // See writeStorage.
+  }
+}
+
+/**
+ * Drops the signed-in user's work from this tab (drafts, running jobs, report edits) when their session ends, so
+ * whoever signs in next on the same computer sees none of it.
+ */
+export function forgetUserWork() {
+  const session = area('session');
+  if (!session) return;
+  try {
+    const keys = Array.from({ length: session.length }, (_, index) => session.key(index));
+    for (const key of keys) if (key?.startsWith(USER_WORK_PREFIX)) session.removeItem(key);
   } catch {
     // See writeStorage.
   }

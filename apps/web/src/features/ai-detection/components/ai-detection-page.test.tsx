@@ -1,7 +1,7 @@
 import type { HistoryDetail } from '@candor/contracts';
 import { AI_DETECTION_MINIMUM_WORDS, type JobSnapshot } from '@candor/contracts/tools';
 import { tokenizeWords } from '@candor/engine-writing/tokenize';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -97,9 +97,13 @@ vi.mock('./source-model-chart', () => ({ default: () => <div data-testid="source
 
 const { AiDetectionPage } = await import('./ai-detection-page');
 
+/** The route's ?history_id=, set from outside as the browser's Back button or a link would. */
+const address: { go: (historyId: string | undefined) => void } = { go: () => {} };
+
 async function renderPage(initialHistoryId?: string) {
   function Harness() {
     const [historyId, setHistoryId] = useState(initialHistoryId);
+    address.go = setHistoryId;
     return (
       <AiDetectionPage historyId={historyId} onShowRun={setHistoryId} onLeaveRun={() => setHistoryId(undefined)} />
     );
@@ -188,6 +192,38 @@ describe('AiDetectionPage', () => {
       `/api/detector/v1/tools/ai-detection/reports/${HISTORY_ID}.pdf`,
     );
     expect(screen.getByRole('button', { name: 'Print' })).toBeTruthy();
+  });
+
+  it('leaves a finished check’s report for the editor when the address does, and comes back to it', async () => {
+    api.respond = (method, path) => {
+      if (method === 'POST' && path === 'v1/tools/ai-detection/jobs') return jsonResponse(202, snapshot());
+      if (method === 'GET' && path === 'v1/jobs/job-ai')
+        return jsonResponse(200, snapshot({ status: 'succeeded', history_id: HISTORY_ID }));
+      return answerDetail(detail(AI_TEXT, aiReport))(method, path);
+    };
+    await renderPage();
+    await userEvent.click(screen.getByLabelText('Text to check'));
+    await userEvent.paste(AI_TEXT);
+    await userEvent.click(screen.getByRole('button', { name: 'Check for AI' }));
+    await screen.findByRole('meter', { name: 'AI probability' }, { timeout: 3000 });
+
+    // The sidebar's link (or Back) to the bare screen: the editor, not the finished run's progress screen.
+    act(() => address.go(undefined));
+    const editor = await screen.findByLabelText('Text to check');
+    expect((editor as HTMLTextAreaElement).value).toBe(AI_TEXT);
+    expect(screen.queryByText(/Opening the report/)).toBeNull();
+    // Forward again: the report.
+    act(() => address.go(HISTORY_ID));
+    expect(await screen.findByRole('meter', { name: 'AI probability' })).toBeTruthy();
+  });
+
+  it('keeps the text typed in the editor when the user leaves the screen and comes back', async () => {
+    const first = await renderPage();
+    await userEvent.click(screen.getByLabelText('Text to check'));
+    await userEvent.paste(HUMAN_TEXT);
+    first.unmount();
+    await renderPage();
+    expect((screen.getByLabelText('Text to check') as HTMLTextAreaElement).value).toBe(HUMAN_TEXT);
   });
 
   it('reopens a stored run from its history_id, naming no source for a text it cannot call', async () => {
@@ -374,7 +410,7 @@ describe('AiDetectionPage', () => {
   });
 
   it('picks up a running check after a reload', async () => {
-    sessionStorage.setItem('tool-job:ai-detection', 'job-ai');
+    sessionStorage.setItem('work:tool-job:ai-detection', 'job-ai');
     api.respond = (method, path) =>
       method === 'GET' && path === 'v1/jobs/job-ai'
         ? jsonResponse(

@@ -23,7 +23,6 @@ const copy: ToolRunCopy = {
 };
 
 /** The text of the run in progress (sessionStorage), so Cancel after a reload still gives it back. */
-const DRAFT_KEY = `${AI_DETECTION}:draft`;
 const textProblem = textProblemFrom(aiDetectionInputSchema.shape.text);
 
 /** A shorter text always comes back "Too short to tell": the run isn't offered, so nobody pays for that. */
@@ -48,7 +47,6 @@ export function AiDetectionPage({ historyId, onShowRun, onLeaveRun, children }: 
       tool={AI_DETECTION}
       header={tools.aiDetector}
       copy={copy}
-      draftKey={DRAFT_KEY}
       historyId={historyId}
       onShowRun={onShowRun}
       onLeaveRun={onLeaveRun}

@@ -255,7 +255,7 @@ describe('CopyrightDetectionPage — sources', () => {
       exclude_references: false,
     });
     // The sources are kept with the text while the run goes, so a reload keeps them.
-    expect(JSON.parse(sessionStorage.getItem('plagiarism:draft') ?? '{}')).toMatchObject({
+    expect(JSON.parse(sessionStorage.getItem('work:plagiarism:draft') ?? '{}')).toMatchObject({
       text: REEF_TEXT,
       documents: [{ name: 'notes.txt' }],
       urls: [PAGE_URL],
@@ -266,7 +266,7 @@ describe('CopyrightDetectionPage — sources', () => {
     const similarity = await screen.findByRole('region', { name: 'Similarity' }, { timeout: 3000 });
     expect(within(similarity).getByText('58%')).toBeTruthy();
     expect(within(similarity).getByText('58% of the text matches 2 sources')).toBeTruthy();
-    expect(sessionStorage.getItem('plagiarism:draft')).toBeNull();
+    expect(sessionStorage.getItem('work:plagiarism:draft')).toBeNull();
 
     // The run is one more earlier document: back in the editor the count is fresh and the choice kept.
     api.options = { my_documents: 4, organisation_documents: false, private_addresses: false };
@@ -352,9 +352,9 @@ describe('CopyrightDetectionPage — sources', () => {
   });
 
   it('brings the sources back with the text after a reload, when the run is cancelled', async () => {
-    sessionStorage.setItem('tool-job:plagiarism', 'job-copy');
+    sessionStorage.setItem('work:tool-job:plagiarism', 'job-copy');
     sessionStorage.setItem(
-      'plagiarism:draft',
+      'work:plagiarism:draft',
       JSON.stringify({
         ...emptyCopyrightDraft,
         text: REEF_TEXT,

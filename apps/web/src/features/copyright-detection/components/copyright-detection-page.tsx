@@ -23,7 +23,6 @@ const copy: ToolRunCopy = {
 };
 
 /** The text and sources of the run in progress (sessionStorage), so Cancel after a reload still gives them back. */
-const DRAFT_KEY = `${PLAGIARISM}:draft`;
 const textProblem = textProblemFrom(plagiarismInputSchema.shape.text);
 
 const input: ToolRunInput<CopyrightDraft> = {
@@ -41,7 +40,6 @@ export function CopyrightDetectionPage({ historyId, onShowRun, onLeaveRun }: Too
       tool={PLAGIARISM}
       header={tools.copyrightDetector}
       copy={copy}
-      draftKey={DRAFT_KEY}
       historyId={historyId}
       onShowRun={onShowRun}
       onLeaveRun={onLeaveRun}

@@ -15,7 +15,6 @@ const copy: ToolRunCopy = {
 };
 
 /** The text of the run in progress (sessionStorage), so Cancel after a reload still gives it back. */
-const DRAFT_KEY = `${HUMANIZED_DETECTION}:draft`;
 const textProblem = textProblemFrom(humanizedDetectionInputSchema.shape.text);
 
 /** `/humanized-text-detector`: human, AI, or AI disguised by a paraphraser — with the words that gave it away. */
@@ -25,7 +24,6 @@ export function HumanizedDetectionPage({ historyId, onShowRun, onLeaveRun }: Too
       tool={HUMANIZED_DETECTION}
       header={tools.humanizedTextDetector}
       copy={copy}
-      draftKey={DRAFT_KEY}
       historyId={historyId}
       onShowRun={onShowRun}
       onLeaveRun={onLeaveRun}

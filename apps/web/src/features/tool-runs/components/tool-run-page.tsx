@@ -1,6 +1,7 @@
 import type { JobSnapshot, ToolId } from '@candor/contracts/tools';
 import { type ComponentProps, type ReactNode, useEffect, useRef, useState } from 'react';
 import { PageHeader } from '@/components/layout/page-header';
+import { storageKeys } from '@/lib/storage';
 import { toast } from '@/lib/toast';
 import { isJobFinished } from '../api/follow-job';
 import { capitalise, type ToolRunCopy } from '../lib/copy';
@@ -49,8 +50,6 @@ export interface ToolRunPageProps<D extends Draft = Draft> {
   tool: ToolId;
   header: { title: string; description: string; icon?: ComponentProps<typeof PageHeader>['icon'] };
   copy: ToolRunCopy;
-  /** sessionStorage key of the text of the run in progress, so Cancel after a reload still gives it back. */
-  draftKey: string;
   /** The stored run to show (?history_id=); the editor when absent. */
   historyId: string | undefined;
   /** Shows a stored run, replacing the current history entry so a reload lands on the report. */
@@ -88,7 +87,6 @@ export function ToolRunPage<D extends Draft = Draft>({
   tool,
   header,
   copy,
-  draftKey,
   historyId,
   onShowRun,
   onLeaveRun,
@@ -100,6 +98,8 @@ export function ToolRunPage<D extends Draft = Draft>({
 }: ToolRunPageProps<D>) {
   // Without `input` the draft is a plain Draft, so the text-only input fits it.
   const input = toolInput ?? (textOnly as unknown as ToolRunInput<D>);
+  // The editor's draft lives in sessionStorage: it survives leaving the screen and a reload, mid-run too.
+  const draftKey = storageKeys.draft(tool);
   const [draft, setDraft] = useState<D>(() => input.restore(readStoredDraft(draftKey)));
   const stageRef = useRef<HTMLDivElement>(null);
   // Where focus goes when the next stage shows, set by whatever replaces the stage under the user's focus: a started
@@ -121,7 +121,6 @@ export function ToolRunPage<D extends Draft = Draft>({
   });
 
   const submit = () => {
-    storeDraft(draftKey, draft);
     pendingFocus.current = focusTargets.progressHeading;
     void run.start(input.body(draft));
   };
@@ -134,6 +133,16 @@ export function ToolRunPage<D extends Draft = Draft>({
 
   // A finished run stays on the progress screen until its report (the new ?history_id=) is there to show.
   const openingReport = run.job?.status === 'succeeded' && run.job.history_id !== historyId;
+  // Once its report shows, the run has done its work: forgotten, it cannot bring the progress screen back when the
+  // address moves on (Back to an older report, the sidebar's link to the editor).
+  const resetRun = run.reset;
+  const shownRun = run.job?.status === 'succeeded' ? run.job.history_id : null;
+  useEffect(() => {
+    if (shownRun && shownRun === historyId) resetRun();
+  }, [shownRun, historyId, resetRun]);
+  useEffect(() => {
+    storeDraft(draftKey, draft);
+  }, [draftKey, draft]);
   // While the start request is on its way the editor stays, so a refusal shows where the user clicked.
   const jobUnderWay = run.job !== null && !isJobFinished(run.job);
   const showsProgress = jobUnderWay || run.isResuming || openingReport;

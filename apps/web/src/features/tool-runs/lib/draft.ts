@@ -29,7 +29,7 @@ export function withText<D extends Draft>(draft: D, text: string, fileName?: str
   return (fileName ? { ...rest, text, fileName } : { ...rest, text }) as D;
 }
 
-/** The draft kept in sessionStorage under `key` while its run is going, or an empty one. */
+/** The editor's draft kept in sessionStorage under `key` (until its run succeeds), or an empty one. */
 export function readStoredDraft(key: string): Draft {
   try {
     const stored = JSON.parse(readStorage('session', key) ?? 'null') as Draft | null;

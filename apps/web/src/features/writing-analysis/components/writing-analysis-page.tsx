@@ -1,7 +1,6 @@
 import { tools } from '@/config/navigation';
 import { ToolRunPage, type ToolScreenProps } from '@/features/tool-runs/components/tool-run-page';
 import type { ToolRunCopy } from '@/features/tool-runs/lib/copy';
-import { storageKeys } from '@/lib/storage';
 import { readPartialCounts, WRITING_ANALYSIS } from '../api/writing-analysis';
 import { PartialCounts } from './partial-counts';
 import { ResultStage } from './result-stage';
@@ -20,7 +19,6 @@ export function WritingAnalysisPage({ historyId, onShowRun, onLeaveRun }: ToolSc
       tool={WRITING_ANALYSIS}
       header={tools.writingAnalysis}
       copy={copy}
-      draftKey={storageKeys.writingAnalysisDraft}
       historyId={historyId}
       onShowRun={onShowRun}
       onLeaveRun={onLeaveRun}
