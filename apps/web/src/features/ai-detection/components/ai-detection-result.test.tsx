@@ -129,6 +129,22 @@ describe('AiDetectionResult', () => {
     await waitFor(() => expect(last.getAttribute('aria-expanded')).toBe('true'));
   });
 
+  it('keeps a hovered sentence’s card open while the pointer moves onto it, and closes it once the pointer is gone', async () => {
+    await renderReport(aiReport);
+    const [first] = within(screen.getByRole('document', { name: 'Checked text' })).getAllByRole('button');
+    if (!first) throw new Error('no sentences');
+    const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    fireEvent.pointerEnter(first, { pointerType: 'mouse' });
+    const card = await screen.findByRole('dialog');
+    // Off the sentence and onto its card, a few pixels away (WCAG 1.4.13: content on hover is hoverable).
+    fireEvent.pointerLeave(first, { pointerType: 'mouse' });
+    fireEvent.pointerEnter(card, { pointerType: 'mouse' });
+    await wait(500);
+    expect(screen.getByRole('dialog')).toBe(card);
+    fireEvent.pointerLeave(card, { pointerType: 'mouse' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('lays the text beside the verdict panels so the text’s height does not open gaps between them', async () => {
     const verdict = await renderReport(aiReport);
     expect(verdict.parentElement?.className).toContain('lg:grid-rows-[auto_auto_1fr]');

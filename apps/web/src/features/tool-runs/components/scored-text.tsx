@@ -28,6 +28,8 @@ const NO_MARKS: readonly ScoredMark[] = [];
 
 /** How long the pointer rests on a sentence before its card opens, so sweeping across the text stays calm. */
 const HOVER_DELAY_MS = 250;
+/** How long a card stays once the pointer leaves its sentence: time to move onto the card (WCAG 1.4.13, hoverable). */
+const LEAVE_DELAY_MS = 300;
 
 interface ScoredTextProps {
   text: string;
@@ -39,7 +41,8 @@ interface ScoredTextProps {
 
 /**
  * The checked text with each scored sentence highlighted in place. A sentence is a button: focusing it, resting the
- * pointer on it or pressing it opens a card with the reasons behind its score; Escape or moving on closes it.
+ * pointer on it or pressing it opens a card with the reasons behind its score, which the pointer can move onto;
+ * Escape or moving on closes it.
  */
 export function ScoredText({ text, sentences, marks = NO_MARKS, label }: ScoredTextProps) {
   const segments = useMemo(() => segmentScoredText(text, sentences, marks), [text, sentences, marks]);
@@ -54,12 +57,31 @@ export function ScoredText({ text, sentences, marks = NO_MARKS, label }: ScoredT
     );
   const scoreId = useId();
   const hoverTimer = useRef<number | undefined>(undefined);
+  const leaveTimer = useRef<number | undefined>(undefined);
   const textRef = useRef<HTMLDivElement>(null);
-  useEffect(() => () => window.clearTimeout(hoverTimer.current), []);
+  useEffect(
+    () => () => {
+      window.clearTimeout(hoverTimer.current);
+      window.clearTimeout(leaveTimer.current);
+    },
+    [],
+  );
 
   // Only the sentence that is open may close itself: moving focus to the next one opens it before this one hears.
   const close = (sentence: number) =>
     setCards((current) => (current.open === sentence ? { open: null, handedOver: null } : current));
+  // The pointer has left a sentence or its card: unless it comes back to either, the open card closes. A card
+  // opened by focus stays while its sentence has it.
+  const leaveSoon = () => {
+    window.clearTimeout(leaveTimer.current);
+    leaveTimer.current = window.setTimeout(() => {
+      const focused = document.activeElement;
+      const sentenceFocused =
+        focused instanceof HTMLElement && 'scoredSentence' in focused.dataset && textRef.current?.contains(focused);
+      if (!sentenceFocused) setCards({ open: null, handedOver: null });
+    }, LEAVE_DELAY_MS);
+  };
+  const stay = () => window.clearTimeout(leaveTimer.current);
 
   return (
     <>
@@ -116,13 +138,14 @@ export function ScoredText({ text, sentences, marks = NO_MARKS, label }: ScoredT
                   // sentence (under the card just opened) would switch to that sentence's card.
                   onPointerEnter={(event) => {
                     if (event.pointerType !== 'mouse') return;
+                    stay();
                     window.clearTimeout(hoverTimer.current);
                     hoverTimer.current = window.setTimeout(() => show(index), HOVER_DELAY_MS);
                   }}
                   onPointerLeave={(event) => {
                     if (event.pointerType !== 'mouse') return;
                     window.clearTimeout(hoverTimer.current);
-                    if (document.activeElement !== event.currentTarget) close(index);
+                    leaveSoon();
                   }}
                   className={cn(
                     'inline cursor-help whitespace-pre-wrap rounded-sm px-0.5 text-start outline-none transition-colors [-webkit-box-decoration-break:clone] [box-decoration-break:clone] focus-visible:ring-2 focus-visible:ring-ring print:px-0',
@@ -152,6 +175,12 @@ export function ScoredText({ text, sentences, marks = NO_MARKS, label }: ScoredT
                   handedOver === index && 'data-[state=closed]:animate-none!',
                 )}
                 // The card explains the sentence; focus stays in the text so Tab keeps moving through it.
+                onPointerEnter={(event) => {
+                  if (event.pointerType === 'mouse') stay();
+                }}
+                onPointerLeave={(event) => {
+                  if (event.pointerType === 'mouse') leaveSoon();
+                }}
                 onOpenAutoFocus={(event) => event.preventDefault()}
                 onCloseAutoFocus={(event) => event.preventDefault()}
                 // The sentence is the card's anchor, not its trigger, so Radix takes Tab landing on it for focus moving
