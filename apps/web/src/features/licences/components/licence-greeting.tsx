@@ -49,6 +49,8 @@ export function LicenceGreeting({ onDismiss }: { onDismiss: () => void }) {
   const result = activation.state === 'done' ? activation.result : null;
   const tier = result?.tier ?? latest?.tier ?? null;
   const failed = activation.state === 'done' && !result;
+  // Without a code brought here or a licence on record the address was opened by hand: there is no one to welcome.
+  if (activation.state === 'none' && tier === null) return null;
 
   return (
     <Alert variant="success" className="pr-12" aria-live="polite" data-testid="licence-greeting">

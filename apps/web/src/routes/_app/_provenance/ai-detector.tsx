@@ -14,11 +14,16 @@ export const Route = createFileRoute('/_app/_provenance/ai-detector')({
 function AiDetectorRoute() {
   const { history_id, appSumoGreeting } = Route.useSearch();
   const navigate = Route.useNavigate();
+  // The welcome greets the arrival; a run or its report moves on from it, so it does not come back with them.
   const showRun = useCallback(
-    (historyId: string) => navigate({ search: (prev) => ({ ...prev, history_id: historyId }), replace: true }),
+    (historyId: string) =>
+      navigate({ search: (prev) => ({ ...prev, history_id: historyId, appSumoGreeting: undefined }), replace: true }),
     [navigate],
   );
-  const leaveRun = useCallback(() => navigate({ search: (prev) => ({ ...prev, history_id: undefined }) }), [navigate]);
+  const leaveRun = useCallback(
+    () => navigate({ search: (prev) => ({ ...prev, history_id: undefined, appSumoGreeting: undefined }) }),
+    [navigate],
+  );
   return (
     <AiDetectionPage historyId={history_id} onShowRun={showRun} onLeaveRun={leaveRun}>
       {appSumoGreeting && (
