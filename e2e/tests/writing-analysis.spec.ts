@@ -114,7 +114,7 @@ test('writing analysis: paste and upload, see the report, reopen it from history
   const historyId = new URL(page.url()).searchParams.get('history_id');
   await expect(page.getByLabel('Words', { exact: true })).toHaveText(String(docxWords));
   const downloading = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Download PDF report' }).click();
+  await page.getByRole('button', { name: 'Download PDF report' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('launch-plan-writing-analysis.pdf');
 

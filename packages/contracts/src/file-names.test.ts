@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileSlug } from './file-names.js';
+import { fileSlug, reportPdfFileName } from './file-names.js';
 
 describe('fileSlug', () => {
   it('makes a title safe for any file system, without its extension', () => {
@@ -21,5 +21,12 @@ describe('fileSlug', () => {
     expect(Array.from(astral)).toHaveLength(60);
     expect(() => encodeURIComponent(astral)).not.toThrow();
     expect(fileSlug(`${'x'.repeat(59)} yz`, 'x')).toBe('x'.repeat(59));
+  });
+});
+
+describe('reportPdfFileName', () => {
+  it('names a PDF report after its run, then its tool', () => {
+    expect(reportPdfFileName('launch-plan.docx', 'writing-analysis')).toBe('launch-plan-writing-analysis.pdf');
+    expect(reportPdfFileName('***', 'ai-detection')).toBe('ai-detection.pdf');
   });
 });

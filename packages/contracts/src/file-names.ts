@@ -18,3 +18,9 @@ export function fileSlug(title: string, fallback: string): string {
     .join('');
   return cut.replace(/^-+|-+$/g, '') || fallback;
 }
+
+/** The PDF report of a stored run: "reef-essay-ai-detection.pdf", or just the tool's when the title leaves nothing. */
+export function reportPdfFileName(title: string, tool: string): string {
+  const about = fileSlug(title, '');
+  return `${about ? `${about}-` : ''}${tool}.pdf`;
+}

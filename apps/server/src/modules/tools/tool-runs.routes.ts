@@ -1,4 +1,4 @@
-import { errorCodes, fileSlug } from '@candor/contracts';
+import { errorCodes, reportPdfFileName } from '@candor/contracts';
 import { type JobSnapshot, type ToolId, toolIdSchema } from '@candor/contracts/tools';
 import type { Database } from '@candor/db';
 import fastifyMultipart from '@fastify/multipart';
@@ -126,11 +126,9 @@ export async function toolRunsRoutes(app: FastifyInstance, opts: { runs: ToolRun
       input: row.input,
       result: row.result,
     });
-    // Named after the run, then the tool, as the screens name their CSV and JSON exports.
-    const about = fileSlug(row.title, '');
     return reply
       .header('content-type', 'application/pdf')
-      .header('content-disposition', contentDisposition(`${about ? `${about}-` : ''}${tool.id}.pdf`))
+      .header('content-disposition', contentDisposition(reportPdfFileName(row.title, tool.id)))
       .header('cache-control', 'private, no-store')
       .send(pdf);
   });

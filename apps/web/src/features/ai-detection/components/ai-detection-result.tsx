@@ -98,7 +98,7 @@ function AiDetectionReport({
           clipboardText={clipboardText}
           onEdit={() => onEdit({ text, fileName: run.fileName })}
           onNew={onNew}
-          pdfReport
+          pdfTitle={item.title}
         />
       </div>
 

@@ -476,7 +476,7 @@ describe('CopyrightDetectionPage — report', () => {
     expect(screen.getByRole('document', { name: 'Checked text' }).querySelectorAll('mark')).toHaveLength(0);
     expect(screen.queryByRole('button', { name: 'Download CSV' })).toBeNull();
     // The PDF report says the same, so it is offered with no passages too.
-    expect(screen.getByRole('link', { name: 'Download PDF' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download PDF' })).toBeTruthy();
   });
 
   it('warns when the text hid characters or letters from the checker', async () => {
@@ -495,8 +495,12 @@ describe('CopyrightDetectionPage — report', () => {
     ).toBeTruthy();
   });
 
-  it('copies a summary, links the PDF report, downloads the matches as CSV, and goes back to edit', async () => {
-    api.respond = answerDetail(detail(reefInput, reefReport));
+  it('copies a summary, downloads the PDF report and the matches as CSV, and goes back to edit', async () => {
+    const answer = answerDetail(detail(reefInput, reefReport));
+    api.respond = (method, path) =>
+      method === 'GET' && path === `v1/tools/plagiarism/reports/${HISTORY_ID}.pdf`
+        ? new Response('%PDF-1.7', { status: 200, headers: { 'content-type': 'application/pdf' } })
+        : answer(method, path);
     const writeText = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     const blobs: Blob[] = [];
@@ -521,13 +525,14 @@ describe('CopyrightDetectionPage — report', () => {
     expect(copied.endsWith(`\n\n${REEF_TEXT}`)).toBe(true);
     expect(toasts.shown).toEqual(['Summary and text copied']);
 
-    expect(screen.getByRole('link', { name: 'Download PDF' }).getAttribute('href')).toBe(
-      `/api/detector/v1/tools/plagiarism/reports/${HISTORY_ID}.pdf`,
-    );
+    // Fetched through the API client (which renews a lapsed session), named as the server names it.
+    await userEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(downloads).toEqual([{ href: 'blob:matches', download: 'reef-essay-plagiarism.pdf' }]));
+    expect(await blobs[0]?.text()).toBe('%PDF-1.7');
     await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
-    expect(downloads).toEqual([{ href: 'blob:matches', download: 'reef-essay-matches.csv' }]);
-    expect(blobs[0]?.type).toBe('text/csv;charset=utf-8');
-    const csv = await blobs[0]?.text();
+    expect(downloads[1]).toEqual({ href: 'blob:matches', download: 'reef-essay-matches.csv' });
+    expect(blobs[1]?.type).toBe('text/csv;charset=utf-8');
+    const csv = await blobs[1]?.text();
     const lines = csv?.split('\r\n');
     expect(lines?.[0]).toBe(
       'Source,Kind,URL,Start,End,Passage in the text,Passage in the source,Earlier run,Exclusions switched off',

@@ -107,7 +107,7 @@ function CopyrightReport({
           clipboardText={clipboardText}
           onEdit={() => onEdit(draftFromRun(run))}
           onNew={onNew}
-          pdfReport
+          pdfTitle={item.title}
         >
           {passages.length > 0 && (
             <Button

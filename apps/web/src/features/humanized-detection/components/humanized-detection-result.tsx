@@ -133,7 +133,7 @@ function HumanizedDetectionReport({
           clipboardText={clipboardText}
           onEdit={() => onEdit({ text, fileName: run.fileName })}
           onNew={onNew}
-          pdfReport
+          pdfTitle={item.title}
         />
       </div>
 

@@ -33,6 +33,9 @@ export const cancelJob = (jobId: string): Promise<JobSnapshot> =>
 /** The job's Server-Sent Events stream; EventSource takes a URL, not a ky call, so it is built from the same base. */
 export const jobEventsUrl = (jobId: string) => `${env.VITE_DETECTOR_URL}${jobPath(jobId)}/events`;
 
-/** The PDF report of a stored run (owner only; the session cookie authorises the download). */
-export const toolReportPdfUrl = (tool: ToolId, historyId: string) =>
-  `${env.VITE_DETECTOR_URL}v1/tools/${tool}/reports/${encodeURIComponent(historyId)}.pdf`;
+/**
+ * The PDF report of a stored run (owner only). Fetched through the API client rather than followed as a link, so a
+ * session that lapsed while the report was read is refreshed first instead of downloading an error.
+ */
+export const fetchToolReportPdf = (tool: ToolId, historyId: string): Promise<Blob> =>
+  api.detector.get(`v1/tools/${tool}/reports/${encodeURIComponent(historyId)}.pdf`).blob();

@@ -1,14 +1,13 @@
 import type { ToolId } from '@candor/contracts/tools';
 import Copy from 'lucide-react/icons/copy';
-import Download from 'lucide-react/icons/download';
 import PenLine from 'lucide-react/icons/pen-line';
 import Plus from 'lucide-react/icons/plus';
 import Printer from 'lucide-react/icons/printer';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
-import { toolReportPdfUrl } from '../api/tool-jobs';
 import type { ToolRunCopy } from '../lib/copy';
+import { DownloadReportButton } from './download-report-button';
 
 interface ResultActionsProps {
   tool: ToolId;
@@ -18,8 +17,11 @@ interface ResultActionsProps {
   clipboardText: string;
   onEdit: () => void;
   onNew: () => void;
-  /** Whether the server renders a PDF report for this tool (`exportPdf` in its definition). */
-  pdfReport?: boolean;
+  /**
+   * The run's stored title, given when the server renders a PDF report for this tool (`exportPdf` in its
+   * definition): the report's file name.
+   */
+  pdfTitle?: string;
   /** The tool's own exports (the Copyright Detector's CSV of matches), after Print. */
   children?: ReactNode;
 }
@@ -32,7 +34,7 @@ export function ResultActions({
   clipboardText,
   onEdit,
   onNew,
-  pdfReport = false,
+  pdfTitle,
   children,
 }: ResultActionsProps) {
   const copyReport = async () => {
@@ -45,14 +47,7 @@ export function ResultActions({
   };
   return (
     <div className="flex flex-wrap gap-2" data-print-hide>
-      {pdfReport && (
-        <Button asChild size="sm">
-          <a href={toolReportPdfUrl(tool, historyId)} download>
-            <Download />
-            Download PDF
-          </a>
-        </Button>
-      )}
+      {pdfTitle !== undefined && <DownloadReportButton tool={tool} historyId={historyId} title={pdfTitle} />}
       <Button size="sm" variant="outline" onClick={() => void copyReport()}>
         <Copy />
         Copy

@@ -1,7 +1,6 @@
 import type { HistoryDetail, HistoryItem } from '@candor/contracts';
 import { writingAnalysisResultSchema } from '@candor/contracts/tools';
 import { z } from 'zod';
-import { toolReportPdfUrl } from '@/features/tool-runs/api/tool-jobs';
 import type { WritingReport } from '../lib/report-types';
 
 export const WRITING_ANALYSIS = 'writing-analysis' as const;
@@ -28,9 +27,6 @@ export function readWritingAnalysisRun(detail: HistoryDetail): WritingAnalysisRu
     report: report.data,
   };
 }
-
-/** The PDF report of a stored run (owner only; the session cookie authorises the download). */
-export const reportPdfUrl = (historyId: string) => toolReportPdfUrl(WRITING_ANALYSIS, historyId);
 
 /** What `partial` holds while a run is going: the counts, once they are done. */
 const partialSchema = z.object({

@@ -1,22 +1,17 @@
 import { toolServiceNames } from '@candor/contracts/tools';
 import Copy from 'lucide-react/icons/copy';
-import Download from 'lucide-react/icons/download';
 import PenLine from 'lucide-react/icons/pen-line';
 import Plus from 'lucide-react/icons/plus';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { DownloadReportButton } from '@/features/tool-runs/components/download-report-button';
 import { StoredRun } from '@/features/tool-runs/components/stored-run';
 import type { ResultStageProps } from '@/features/tool-runs/components/tool-run-page';
 import type { ToolRunCopy } from '@/features/tool-runs/lib/copy';
 import type { Draft } from '@/features/tool-runs/lib/draft';
 import { formatDate, formatTokens } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import {
-  readWritingAnalysisRun,
-  reportPdfUrl,
-  WRITING_ANALYSIS,
-  type WritingAnalysisRun,
-} from '../api/writing-analysis';
+import { readWritingAnalysisRun, WRITING_ANALYSIS, type WritingAnalysisRun } from '../api/writing-analysis';
 import { useAnnotatedDocument } from '../use-annotated-document';
 import { AnnotatedDocument } from './annotated-document';
 import { CountsPanel, IssueCountsPanel, ReadabilityPanel, SentenceLengthPanel, VocabularyPanel } from './report-panels';
@@ -70,12 +65,12 @@ function RunReport({
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button asChild size="sm">
-            <a href={reportPdfUrl(item.history_id)} download>
-              <Download />
-              Download PDF report
-            </a>
-          </Button>
+          <DownloadReportButton
+            tool={WRITING_ANALYSIS}
+            historyId={item.history_id}
+            title={item.title}
+            label="Download PDF report"
+          />
           <Button size="sm" variant="outline" onClick={() => onEdit({ text: document.text, fileName: run.fileName })}>
             <PenLine />
             Edit and re-analyse
