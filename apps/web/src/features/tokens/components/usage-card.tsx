@@ -1,3 +1,4 @@
+import { serviceLabels } from '@candor/contracts';
 import BarChart3 from 'lucide-react/icons/chart-bar';
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -6,25 +7,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { getErrorMessage } from '@/lib/api-client';
 import { formatDate, formatTokens } from '@/lib/format';
 import { useTokenStats, utcDay } from '../api/token-stats.queries';
-
-/** Readable names of the services that charge tokens. */
-const serviceLabels: Record<string, string> = {
-  AI_DETECTION: 'AI detection',
-  SOURCE_DETECTION: 'Source detection',
-  WRITING_ANALYSIS: 'Writing analysis',
-  QUILLBOT_ANALYSIS: 'Paraphrase analysis',
-  AI_DETECTION_HIGHLIGHTER: 'AI highlighter',
-  PLAGIARISM: 'Plagiarism',
-  HUMANIZER: 'AI humanizer',
-  AI_WRITER: 'Stealth AI writer',
-  REWRITE: 'Rewrite',
-  SUMMARIZE: 'Summarize',
-  EXPAND: 'Expand',
-  SHORTEN: 'Shorten',
-  ADD_CONTENT: 'Add content',
-  PII_TEXT_DETECT: 'Document Redactor',
-  VEXON: 'Deepfake audio',
-};
 
 /** Tokens used per service since the current billing period started (the allowance was last reset then). */
 export function UsageCard({ periodStart }: { periodStart: string }) {
@@ -67,7 +49,7 @@ export function UsageCard({ periodStart }: { periodStart: string }) {
             {used.map((item) => (
               <li key={item.model_name} className="space-y-1">
                 <div className="flex items-baseline justify-between gap-2 text-sm">
-                  <span>{serviceLabels[item.model_name] ?? item.model_name}</span>
+                  <span>{serviceLabels[item.model_name]}</span>
                   <span className="font-medium tabular-nums">{formatTokens(item.tokens)}</span>
                 </div>
                 <div className="h-2 overflow-hidden rounded-full bg-muted" aria-hidden="true">
