@@ -4,6 +4,8 @@ import { Bar, BarChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recha
 export interface SourceModelBar {
   label: string;
   probability: number;
+  /** As the table, the clipboard and the PDF write it (shares that add up to 100%). */
+  percent: string;
   /** The most likely family, drawn in the primary colour. */
   top: boolean;
 }
@@ -16,6 +18,7 @@ export default function SourceModelChart({ bars }: { bars: readonly SourceModelB
   // Two series stacked on one axis, so the most likely family gets its own colour (null leaves a series out).
   const rows = bars.map((bar) => ({
     label: bar.label,
+    percent: bar.percent,
     top: bar.top ? bar.probability : null,
     other: bar.top ? null : bar.probability,
   }));
@@ -45,9 +48,20 @@ export default function SourceModelChart({ bars }: { bars: readonly SourceModelB
             tickLine={false}
             axisLine={false}
           />
+          {/* Each family's share in figures, at the end of its row: the bars alone give only a length. */}
+          <YAxis
+            yAxisId="percent"
+            orientation="right"
+            type="category"
+            dataKey="percent"
+            width={36}
+            tick={{ fill: 'var(--foreground)', fontSize: 11 }}
+            tickLine={false}
+            axisLine={false}
+          />
           <Tooltip
             cursor={{ fill: 'var(--muted)', opacity: 0.6 }}
-            formatter={(value) => [formatPercent(Number(value)), 'Probability']}
+            formatter={(_value, _name, item) => [(item.payload as { percent: string }).percent, 'Probability']}
             contentStyle={{
               background: 'var(--popover)',
               color: 'var(--popover-foreground)',

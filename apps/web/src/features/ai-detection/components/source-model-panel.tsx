@@ -22,6 +22,7 @@ export function SourceModelPanel({ report }: { report: AiDetectionResult }) {
   const bars: SourceModelBar[] = ranked.map((entry) => ({
     label: shortLabel(sourceFamilyLabels[entry.family]),
     probability: entry.probability,
+    percent: entry.percent,
     top: entry.family === source.family,
   }));
   return (
