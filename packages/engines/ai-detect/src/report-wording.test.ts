@@ -108,6 +108,8 @@ describe('AI detection report wording', () => {
     expect(aiVerdict(nearHuman).explanation).toContain(
       'human threshold (23.0%), but its 90% confidence interval (3.0–23.2%)',
     );
+    // A narrow interval near certainty keeps its ends apart.
+    expect(intervalPercents({ ...nearAi, confidence_interval: { low: 0.996, high: 1 } }).range).toBe('99.6–100.0%');
     // Whole percents when they keep every end on its side.
     expect(intervalPercents(leaningHumanReport)).toEqual({ range: '2–41%', threshold: '86%', humanThreshold: '30%' });
   });

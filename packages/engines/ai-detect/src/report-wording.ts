@@ -36,13 +36,17 @@ export interface IntervalPercents {
 /**
  * The 90% interval and the two thresholds as the screen, the clipboard and the PDF write them: whole percents, or
  * a decimal or two where an end of the interval would otherwise read the same as a threshold it is on the other
- * side of (the label rests on that comparison).
+ * side of (the label rests on that comparison), or as the other end.
  */
 export function intervalPercents(
   report: Pick<AiDetectionReport, 'confidence_interval' | 'threshold' | 'human_threshold'>,
 ): IntervalPercents {
   const { confidence_interval: interval, threshold, human_threshold } = report;
-  const decimals = decimalsToKeepOrder([interval.low, interval.high], [threshold, human_threshold]);
+  // And its two ends apart: 0.996–1.0 reads "99.6–100.0%", not "100–100%".
+  const decimals = Math.max(
+    decimalsToKeepOrder([interval.low, interval.high], [threshold, human_threshold]),
+    decimalsToKeepOrder([interval.low], [interval.high]),
+  );
   return {
     range: formatPercentRange(interval.low, interval.high, decimals),
     threshold: formatPercent(threshold, decimals),
