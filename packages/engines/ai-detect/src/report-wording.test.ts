@@ -164,6 +164,10 @@ describe('AI detection report wording', () => {
     expect(noSourceModelReason('uncertain')).toBe(
       'No model is named: the text does not read clearly enough as AI-written to guess which model wrote it.',
     );
+    // Beside a verdict that parts read as AI-written, not a contradiction of it.
+    expect(noSourceModelReason('mixed')).toBe(
+      'No model is named: too little of the text reads as AI-written to guess which model wrote those parts.',
+    );
   });
 });
 

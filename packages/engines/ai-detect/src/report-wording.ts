@@ -129,9 +129,10 @@ export function sourceModelWording(report: AiDetectionReport): SourceModelWordin
 
 /** Why a report names no source model: the text reads as human, or not clearly enough as AI to guess. */
 export function noSourceModelReason(label: AiLabel): string {
-  return label === 'human'
-    ? 'The text reads as human-written, so no AI model is named as its source.'
-    : 'No model is named: the text does not read clearly enough as AI-written to guess which model wrote it.';
+  if (label === 'human') return 'The text reads as human-written, so no AI model is named as its source.';
+  if (label === 'mixed')
+    return 'No model is named: too little of the text reads as AI-written to guess which model wrote those parts.';
+  return 'No model is named: the text does not read clearly enough as AI-written to guess which model wrote it.';
 }
 
 /**

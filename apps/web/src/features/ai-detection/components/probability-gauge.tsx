@@ -61,7 +61,8 @@ export function ProbabilityGauge({ report }: { report: AiDetectionResult }) {
         </p>
         <p className="text-muted-foreground text-xs">
           The thin outer arc is the interval. A text is called AI only when all of it is past the {shown.threshold}{' '}
-          tick, human only when all of it is below the {shown.humanThreshold} tick; otherwise the detector can’t tell.
+          tick, human only when all of it is below the {shown.humanThreshold} tick, and mixed when it reaches the AI
+          tick while its sentences split clearly into AI and human parts; otherwise the detector can’t tell.
         </p>
       </figcaption>
     </figure>
