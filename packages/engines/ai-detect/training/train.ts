@@ -78,9 +78,10 @@ commonest known word one edit away (a typo undone), when that word is seen at le
 with a space slipped between them are read as the word they make, when one fragment is unknown and the word is as
 common ("commi ttee" → "committee"; "in to" stays two words). Gradient-boosted trees (softmax loss, depth-3 trees, shrinkage 0.1, class-balanced; 200 rounds for the document's
 AI probability, 400 for the source family and the three-way humanized verdict) give those three verdicts; a class-balanced logistic
-regression gives the sentence scores for highlights (sentences are too short for trees). The evidence the screens show
-is each feature's push on the log-odds: for the trees, the change in value along each tree's path credited to the
-feature split on (Saabas); for the sentence model, weight × standardised value.
+regression gives the AI Detector's sentence scores for highlights (sentences are too short for its trees), while the
+Humanized Text Detector reads each sentence with its three-way trees. The evidence the screens show is each feature's
+push on the log-odds: for the trees, the change in value along each tree's path credited to the feature split on
+(Saabas); for the AI Detector's sentence model, weight × standardised value.
 
 To keep the language models from flattering the texts they were counted on, training uses **cross-fitting**: texts
 are split into five folds by a hash of their opening words (so an AI continuation and its human prompt share a fold),
