@@ -4,7 +4,7 @@ import {
   formatPercentRange,
   formatPercentShares,
 } from '@candor/engine-writing/percent';
-import { type AiDetectionReport, type AiLabel, sourceFamilyLabels } from './report.schema.js';
+import { type AiDetectionReport, type AiLabel, type Evidence, sourceFamilyLabels } from './report.schema.js';
 
 // How a report is put in words, shared by the screens and the PDF reports so the two never say different things.
 // Importable without the engine (no model file, no Node or browser APIs).
@@ -16,6 +16,12 @@ export const aiLabelNames: Record<AiLabel, string> = {
   mixed: 'Mixed',
   uncertain: 'Can’t tell',
 };
+
+/** Which way a piece of the AI Detector's evidence pushed: positive contributions (log-odds) push towards AI. */
+export const aiEvidenceTowards = (evidence: Evidence): 'ai' | 'human' => (evidence.contribution >= 0 ? 'ai' : 'human');
+
+/** How the screens and the PDFs say which way evidence pushed (the Humanized Text Detector adds its third class). */
+export const towardsWords = { ai: 'towards AI', human: 'towards human' } as const;
 
 export interface AiVerdict {
   /** The verdict badge. */

@@ -1,4 +1,5 @@
 import type { Evidence } from '@candor/engine-ai-detect/report';
+import { towardsWords as aiTowardsWords } from '@candor/engine-ai-detect/report-wording';
 import { formatPercentShares } from '@candor/engine-writing/percent';
 import { type ClassProbabilities, type HumanizedLabel, humanizedLabels } from './report.schema.js';
 
@@ -79,7 +80,6 @@ export function evidenceTowards(
 
 /** How the screens and the PDF say which way a piece of evidence pushed. */
 export const towardsWords: Record<HumanizedLabel, string> = {
-  human: 'towards human',
-  ai: 'towards AI',
+  ...aiTowardsWords,
   ai_humanized: 'towards disguised AI',
 };

@@ -1,4 +1,5 @@
 import type { Evidence } from '@candor/engine-ai-detect/report';
+import { aiEvidenceTowards, towardsWords } from '@candor/engine-ai-detect/report-wording';
 import {
   FONT,
   MARGIN,
@@ -11,8 +12,8 @@ import {
 
 /** What the AI and humanized-text reports share: the evidence behind a score and the text sentence by sentence. */
 
-/** The AI Detector's reading: positive contributions (log-odds) push towards AI. */
-const towardsAiOrHuman = (evidence: Evidence) => (evidence.contribution >= 0 ? 'towards AI' : 'towards human');
+/** The AI Detector's reading. */
+const towardsAiOrHuman = (evidence: Evidence) => towardsWords[aiEvidenceTowards(evidence)];
 
 /** The features that pushed the score most, strongest first, each with its direction in words (`directionOf`'s). */
 export function evidenceTable(

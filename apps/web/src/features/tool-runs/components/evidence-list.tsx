@@ -1,4 +1,5 @@
 import type { AiDetectionResult } from '@candor/contracts/tools';
+import { aiEvidenceTowards, towardsWords } from '@candor/engine-ai-detect/report-wording';
 import ArrowDownRight from 'lucide-react/icons/arrow-down-right';
 import ArrowUpRight from 'lucide-react/icons/arrow-up-right';
 import { cn } from '@/lib/utils';
@@ -20,9 +21,11 @@ const toneStyles: Record<EvidenceDirection['tone'], { text: string; bar: string 
   human: { text: 'text-emerald-700 dark:text-emerald-300', bar: 'bg-emerald-500/70' },
 };
 
-/** The AI Detector's reading: positive contributions (log-odds) push towards AI. */
-const towardsAiOrHuman = (evidence: Evidence): EvidenceDirection =>
-  evidence.contribution >= 0 ? { words: 'towards AI', tone: 'ai' } : { words: 'towards human', tone: 'human' };
+/** The AI Detector's reading. */
+function towardsAiOrHuman(evidence: Evidence): EvidenceDirection {
+  const side = aiEvidenceTowards(evidence);
+  return { words: towardsWords[side], tone: side };
+}
 
 interface EvidenceListProps {
   evidence: readonly Evidence[];
