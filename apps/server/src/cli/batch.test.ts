@@ -97,6 +97,19 @@ describe('npm run -s cli (batch detectors)', () => {
     expect(pci.results[0].entities.map((e: { type: string }) => e.type)).toEqual(['CREDIT_CARD_NUMBER']);
   });
 
+  it('plagiarism leaves quotations out of the count with --exclude-quotations, as the screen does', async () => {
+    const sources = path.join(dir, 'sources-quoted.jsonl');
+    writeFileSync(sources, `${JSON.stringify({ id: 'src', text: TEXT })}\n`);
+    const quoted = `My neighbour wrote: "${TEXT}" I liked that.`;
+    const line = [JSON.stringify({ id: 'q', text: quoted })];
+    const counted = await run(['plagiarism', '--sources', sources], line);
+    expect(counted.results[0].similarity).toBeGreaterThan(0.8);
+    const excluded = await run(['plagiarism', '--sources', sources, '--exclude-quotations'], line);
+    expect(excluded.code).toBe(0);
+    expect(excluded.results[0]).toEqual({ id: 'q', similarity: 0, matches: [] });
+    expect((await run(['humanized-detect', '--exclude-references'], [])).code).toBe(2);
+  });
+
   it('plagiarism reads 10 MB of one letter as text, and goes on to the next line', async () => {
     const sources = path.join(dir, 'sources-long.jsonl');
     writeFileSync(sources, `${JSON.stringify({ id: 'src', text: TEXT })}\n`);

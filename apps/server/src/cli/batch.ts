@@ -35,6 +35,8 @@ Commands (JSON lines {"id","text"} in, one JSON line per text out):
                                   ai_probability
   humanized-detect                {"id","label","probabilities":{"human","ai","ai_humanized"}}
   plagiarism --sources FILE.jsonl {"id","similarity","matches":[{"source_id","start","end","source_start","source_end"}]}
+    [--exclude-quotations]        quotations and a closing reference list are not counted as copied (as the
+    [--exclude-references]        Copyright Detector screen does by default)
   pii-detect [--policy NAME]      {"id","entities":[{"start","end","type","score","text"}]}
                                   NAME: ${piiPolicyIds.join(', ')} (any case); every entity when absent
 
@@ -80,11 +82,19 @@ async function localScorerFor(modelFlag: string | undefined, io: CliIo): Promise
 
 async function processorFor(
   command: string,
-  values: { sources?: string | undefined; policy?: string | undefined; model?: string | undefined },
+  values: {
+    sources?: string | undefined;
+    policy?: string | undefined;
+    model?: string | undefined;
+    'exclude-quotations'?: boolean | undefined;
+    'exclude-references'?: boolean | undefined;
+  },
   io: CliIo,
 ): Promise<Processor> {
   const { sources: sourcesFile, policy: policyName } = values;
   if (values.model !== undefined && command !== 'ai-detect') throw new UsageError('--model is for ai-detect only');
+  if ((values['exclude-quotations'] || values['exclude-references']) && command !== 'plagiarism')
+    throw new UsageError('--exclude-quotations and --exclude-references are for plagiarism only');
   switch (command) {
     case 'ai-detect': {
       const model = defaultDetectorModel();
@@ -127,7 +137,11 @@ async function processorFor(
           sourceTexts.set(String(parsed.data.id), parsed.data.text);
         });
       return (id, text) => {
-        const report = index.query(text, { sourceText: (id) => sourceTexts.get(id) });
+        const report = index.query(text, {
+          excludeQuotations: values['exclude-quotations'] === true,
+          excludeReferences: values['exclude-references'] === true,
+          sourceText: (id) => sourceTexts.get(id),
+        });
         return {
           id,
           similarity: report.similarity,
@@ -195,6 +209,8 @@ export async function runBatchCli(
         sources: { type: 'string' },
         policy: { type: 'string' },
         model: { type: 'string' },
+        'exclude-quotations': { type: 'boolean' },
+        'exclude-references': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
