@@ -48,6 +48,14 @@ describe('exclusions', () => {
       'Every evening the keeper climbed the spiral stair, trimmed the wick and polished the great lens until it ' +
       'shone, because a smeared lens could hide the light from a ship only a few miles out in 1890.';
     expect(exclusions(`My essay.\n\nSources\n\n${prose}`, { excludeReferences: true })).toEqual([]);
+    // Short paragraphs that mention years, under a heading after a longer essay, are prose too.
+    const paragraphs = [
+      'The lighthouse at the harbour mouth was first lit in 1847, and for sixty years one family kept it.',
+      'By 1912 the lamp ran on paraffin, and the keeper’s log records every ship that passed in fog.',
+    ].join('\n');
+    expect(exclusions(`${essay} ${essay} ${essay}\n\nReferences\n${paragraphs}`, { excludeReferences: true })).toEqual(
+      [],
+    );
     expect(exclusions('My essay.\n\nSources\n\nNothing under it but two words.', { excludeReferences: true })).toEqual(
       [],
     );

@@ -14,9 +14,20 @@ const BLOCK_QUOTE_LINE = /^[ \t]*>.*$/gm;
 // No two runs of blanks side by side: over a long run of spaces, /[ \t]*#{0,6}[ \t]*/ tries every way to split it.
 const REFERENCES_HEADING =
   /^[ \t]*(?:#{1,6}[ \t]*)?(?:references|bibliography|works cited|sources)[ \t]*(?::[ \t]*)?$/gim;
-/** A line of a reference list: short, with a year, an address, a DOI, "et al." or page numbers. */
-const CITATION = /\b(?:1[5-9]\d\d|20\d\d)[a-z]?\b|https?:\/\/|\bdoi\b|\bet al\.|\bpp?\.\s*\d/i;
-const MAX_CITATION_LENGTH = 500;
+/**
+ * A line shaped like an entry of a reference list, not prose that mentions a year: an address or a DOI, "et al.", a
+ * year in brackets (APA), a number opening the entry ("[3] ", "3. "), or an author opening it ("Brown, L.") with a
+ * year after.
+ */
+const CITATION_SHAPES = [
+  /https?:\/\/|\bdoi\b/i,
+  /\bet al\./,
+  /\((?:1[5-9]\d\d|20\d\d)[a-z]?\)/,
+  /^\s*(?:\[\d{1,3}\]|\d{1,3}\.)\s/,
+  /^\s*\p{Lu}[\p{L}'’-]+,\s+\p{Lu}.*\b(?:1[5-9]\d\d|20\d\d)[a-z]?\b/u,
+];
+/** An entry longer than this is a paragraph (a web editor's paragraph is one line). */
+const MAX_CITATION_LENGTH = 300;
 /** The share of a section's lines that must read as citations for it to be a reference list. */
 const CITATION_SHARE = 0.6;
 /** A reference list ends a text; it is not most of it. */
@@ -40,7 +51,9 @@ function isReferenceList(section: string, text: string): boolean {
   if (section.length > MAX_REFERENCES_SHARE * text.length) return false;
   const lines = section.split(/\r?\n/).filter((line) => line.trim() !== '');
   if (lines.length === 0) return false;
-  const citations = lines.filter((line) => line.length <= MAX_CITATION_LENGTH && CITATION.test(line)).length;
+  const citations = lines.filter(
+    (line) => line.length <= MAX_CITATION_LENGTH && CITATION_SHAPES.some((shape) => shape.test(line)),
+  ).length;
   return citations >= CITATION_SHARE * lines.length;
 }
 
