@@ -70,6 +70,11 @@ describe('createIndex().query', () => {
     const report = index.query(paraphrase);
     expect(report.sources.map((s) => s.source_id)).toEqual(['keepers']);
     expect(report.similarity).toBeGreaterThan(0.9);
+    // Among more documents than are aligned, a source named for the check is still compared.
+    const crowded = indexOf(...Array.from({ length: 80 }, (_, n): [string, string] => [`other-${n}`, `${OTHER} ${n}`]));
+    crowded.add({ id: 'keepers', text: source });
+    expect(crowded.query(paraphrase).similarity).toBe(0);
+    expect(crowded.query(paraphrase, { alwaysAlign: ['keepers'] }).similarity).toBeGreaterThan(0.9);
   });
 
   it('finds a copy disguised with look-alike letters and hidden characters, says so, and points into it', () => {

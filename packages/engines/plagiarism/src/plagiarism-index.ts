@@ -40,6 +40,11 @@ export interface QueryOptions extends ExclusionOptions {
    * (`widenMatch`).
    */
   sourceText?: (id: string) => string | undefined;
+  /**
+   * Ids aligned with the query whatever the fingerprints say: the sources a user named for this check (their files
+   * and pages), which must be compared even when a light paraphrase left no fingerprint in common.
+   */
+  alwaysAlign?: Iterable<string>;
 }
 
 export interface PlagiarismIndex {
@@ -196,13 +201,16 @@ export function createIndex(overrides: Partial<IndexSettings> = {}): PlagiarismI
   }
 
   /**
-   * The documents to align with the query: those sharing the most fingerprints (ties by insertion order), at most
-   * maxCandidates. An index that small (a run's own sources) has every document aligned: a shared fingerprint is
-   * sure only for a run of k + w - 1 unchanged content words, and a light paraphrase may leave none that long
-   * that the alignment's shorter seeds would still find.
+   * The documents to align with the query: those named in `alwaysAlign`, then those sharing the most fingerprints
+   * (ties by insertion order), at most maxCandidates of them. An index that small has every document aligned: a
+   * shared fingerprint is sure only for a run of k + w - 1 unchanged content words, and a light paraphrase may leave
+   * none that long that the alignment's shorter seeds would still find.
    */
-  function candidates(fingerprints: number[]): number[] {
+  function candidates(fingerprints: number[], alwaysAlign: QueryOptions['alwaysAlign']): number[] {
     settle();
+    const named = [...(alwaysAlign ?? [])]
+      .map((id) => documentNumbers.get(id))
+      .filter((documentNumber) => documentNumber !== undefined);
     const shared = new Map<number, number>();
     if (ids.length <= settings.maxCandidates) for (let n = 0; n < ids.length; n++) shared.set(n, 0);
     for (const fingerprint of fingerprints) {
@@ -216,10 +224,12 @@ export function createIndex(overrides: Partial<IndexSettings> = {}): PlagiarismI
         shared.set(documentNumber, (shared.get(documentNumber) ?? 0) + 1);
       }
     }
-    return [...shared]
+    for (const documentNumber of named) shared.delete(documentNumber);
+    const ranked = [...shared]
       .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-      .slice(0, settings.maxCandidates)
+      .slice(0, Math.max(0, settings.maxCandidates - named.length))
       .map(([documentNumber]) => documentNumber);
+    return [...named, ...ranked];
   }
 
   function query(text: string, options: QueryOptions = {}): PlagiarismReport {
@@ -257,7 +267,7 @@ export function createIndex(overrides: Partial<IndexSettings> = {}): PlagiarismI
     const matches: PlagiarismMatch[] = [];
     const sources: PlagiarismSource[] = [];
     const countable = countableIn(text, [{ start: 0, end: text.length }]) - countableIn(text, excluded);
-    for (const documentNumber of candidates(fingerprints)) {
+    for (const documentNumber of candidates(fingerprints, options.alwaysAlign)) {
       const from = documentWordOffset.data[documentNumber] as number;
       const to = documentWordOffset.data[documentNumber + 1] as number;
       const sourceWords = wordHash.data.subarray(from, to);

@@ -21,6 +21,10 @@ export default defineEngine<PlagiarismEngineInput, PlagiarismResult>((input, rep
     excludeQuotations: input.exclude_quotations,
     excludeReferences: input.exclude_references,
     sourceText: (id) => byId.get(id)?.text,
+    // The files and pages named for this check are always compared; earlier documents when they share fingerprints.
+    alwaysAlign: input.sources
+      .filter((source) => source.kind === 'document' || source.kind === 'url')
+      .map((source) => source.source_id),
   });
 
   const similarities = new Map(found.sources.map((source) => [source.source_id, source]));
