@@ -145,6 +145,18 @@ describe('AiDetectionResult', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('closes a hovered sentence’s card when the pointer leaves, though another sentence has focus', async () => {
+    await renderReport(aiReport);
+    const [first, , , , last] = within(screen.getByRole('document', { name: 'Checked text' })).getAllByRole('button');
+    if (!first || !last) throw new Error('no sentences');
+    first.focus();
+    await waitFor(() => expect(first.getAttribute('aria-expanded')).toBe('true'));
+    fireEvent.pointerEnter(last, { pointerType: 'mouse' });
+    await waitFor(() => expect(last.getAttribute('aria-expanded')).toBe('true'));
+    fireEvent.pointerLeave(last, { pointerType: 'mouse' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('lays the text beside the verdict panels so the text’s height does not open gaps between them', async () => {
     const verdict = await renderReport(aiReport);
     expect(verdict.parentElement?.className).toContain('lg:grid-rows-[auto_auto_1fr]');

@@ -71,14 +71,18 @@ export function ScoredText({ text, sentences, marks = NO_MARKS, label }: ScoredT
   const close = (sentence: number) =>
     setCards((current) => (current.open === sentence ? { open: null, handedOver: null } : current));
   // The pointer has left a sentence or its card: unless it comes back to either, the open card closes. A card
-  // opened by focus stays while its sentence has it.
+  // opened by focus stays while its own sentence has it.
   const leaveSoon = () => {
     window.clearTimeout(leaveTimer.current);
     leaveTimer.current = window.setTimeout(() => {
       const focused = document.activeElement;
-      const sentenceFocused =
-        focused instanceof HTMLElement && 'scoredSentence' in focused.dataset && textRef.current?.contains(focused);
-      if (!sentenceFocused) setCards({ open: null, handedOver: null });
+      const focusedSentence =
+        focused instanceof HTMLElement && textRef.current?.contains(focused)
+          ? focused.dataset.scoredSentence
+          : undefined;
+      setCards((current) =>
+        current.open !== null && focusedSentence === String(current.open) ? current : { open: null, handedOver: null },
+      );
     }, LEAVE_DELAY_MS);
   };
   const stay = () => window.clearTimeout(leaveTimer.current);
@@ -119,7 +123,7 @@ export function ScoredText({ text, sentences, marks = NO_MARKS, label }: ScoredT
                   aria-expanded={open === index}
                   aria-haspopup="dialog"
                   data-print-score={sentence.printLabel}
-                  data-scored-sentence
+                  data-scored-sentence={index}
                   onFocus={() => show(index)}
                   onBlur={(event) => {
                     // Focus moving on to another sentence opens that one's card, which hands this one over in the
