@@ -45,6 +45,15 @@ describe('widenMatch', () => {
       source: 'our town grew',
     });
     expect(widened('the towns garden', 'the town garden', 'garden')).toEqual({ query: 'garden', source: 'garden' });
+    // Nor inside one held together by an apostrophe or a separator.
+    expect(widened("I don't know the keeper", "I won't know the keeper", 'know the keeper')).toEqual({
+      query: 'know the keeper',
+      source: 'know the keeper',
+    });
+    expect(widened('about 1,500 keepers', 'about 2,500 keepers', 'keepers')).toEqual({
+      query: 'keepers',
+      source: 'keepers',
+    });
   });
 
   it('keeps to its limit on the query side', () => {

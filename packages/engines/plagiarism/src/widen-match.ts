@@ -35,9 +35,25 @@ function isWordUnit(code: number): boolean {
   return WORD_UNIT.test(String.fromCharCode(code));
 }
 
+/** Apostrophes and separators inside a word: "don't", "l’homme", "1,500", "3.14". */
+const INNER_PUNCTUATION = new Set(["'", '’', ',', '.'].map((character) => character.charCodeAt(0)));
+
+/** Whether text[i] is punctuation between two word units, so part of the word around it. */
+function isInnerPunctuation(text: string, i: number): boolean {
+  return (
+    INNER_PUNCTUATION.has(text.charCodeAt(i)) &&
+    i > 0 &&
+    isWordUnit(text.charCodeAt(i - 1)) &&
+    i + 1 < text.length &&
+    isWordUnit(text.charCodeAt(i + 1))
+  );
+}
+
 /** Whether a word starts or ends between text[i - 1] and text[i] (the ends of the text count). */
 function atWordBoundary(text: string, i: number): boolean {
-  return i === 0 || i === text.length || !isWordUnit(text.charCodeAt(i - 1)) || !isWordUnit(text.charCodeAt(i));
+  if (i === 0 || i === text.length) return true;
+  if (isInnerPunctuation(text, i) || isInnerPunctuation(text, i - 1)) return false;
+  return !isWordUnit(text.charCodeAt(i - 1)) || !isWordUnit(text.charCodeAt(i));
 }
 
 function sameCharacter(a: number, b: number): boolean {
