@@ -7,6 +7,11 @@ describe('readHtmlPage', () => {
     expect(readHtmlPage(`${page}<body><p>Text.</p></body>`)).toEqual({ title: 'The Tides & the Moon', text: 'Text.' });
   });
 
+  it('finds the title after letters whose lower case is longer (Turkish İ)', () => {
+    const page = '<html><head><meta content="İstanbul İzmir"><TITLE>Haberler</TITLE></head><body>Text.</body></html>';
+    expect(readHtmlPage(page).title).toBe('Haberler');
+  });
+
   it('has no title when the title is never closed, or comes after the page’s head', () => {
     expect(readHtmlPage(`${'<title>'.repeat(50_000)}<p>Text.</p>`).title).toBeNull();
     const late = `<body>${'<p>filler</p>'.repeat(6_000)}<title>Late</title></body>`;

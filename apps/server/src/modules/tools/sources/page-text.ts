@@ -37,7 +37,9 @@ const TITLE_SEARCH_CHARACTERS = 64 * 1024;
  */
 function titleHtmlOf(html: string): string | undefined {
   const head = html.slice(0, TITLE_SEARCH_CHARACTERS);
-  const lower = head.toLowerCase();
+  // ASCII letters only: toLowerCase can change a string's length ("İ" becomes two units), and the offsets found in
+  // `lower` are used on `head`.
+  const lower = head.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
   let open = lower.indexOf('<title');
   // "<titles>" is not a title: the tag name must end there.
   while (open !== -1 && !/[\s/>]/.test(lower.charAt(open + '<title'.length))) open = lower.indexOf('<title', open + 1);
