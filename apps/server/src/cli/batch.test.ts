@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -132,6 +132,12 @@ describe('npm run -s cli (batch detectors)', () => {
     const noFolder = await run(['humanized-detect', '--output', path.join(dir, 'no-such-folder', 'out.jsonl')], []);
     expect(noFolder.code).toBe(1);
     expect(noFolder.err[0]).toMatch(/^Error: ENOENT: no such file or directory, open '.*out\.jsonl'$/);
+    // Both at once: the input is reported, and no output file is made.
+    const output = path.join(dir, 'never-written.jsonl');
+    const both = await run(['humanized-detect', '--input', path.join(dir, 'missing.jsonl'), '--output', output], []);
+    expect(both.code).toBe(1);
+    expect(both.err[0]).toMatch(/missing\.jsonl'$/);
+    expect(existsSync(output)).toBe(false);
   });
 
   it('pii-detect with an unknown policy is a usage error that lists the valid ones', async () => {

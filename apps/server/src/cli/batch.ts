@@ -220,11 +220,19 @@ export async function runBatchCli(
       return command || values.help ? 0 : 2;
     }
     const process = await processorFor(command, values, io);
+    // A file that cannot be opened (no such folder, no permission) is said as a plain error, not a crash; the
+    // output is created only once the input is open, so a mistyped input leaves no empty output behind.
     const input = values.input ? createReadStream(values.input) : streams.input;
-    const output = values.output ? createWriteStream(values.output) : streams.output;
-    // A file that cannot be opened (no such folder, no permission) is said as a plain error, not a crash.
     if (values.input) await once(input, 'open');
-    if (values.output) await once(output, 'open');
+    const output = values.output ? createWriteStream(values.output) : streams.output;
+    if (values.output) {
+      try {
+        await once(output, 'open');
+      } catch (error) {
+        input.destroy();
+        throw error;
+      }
+    }
     let lineNumber = 0;
     let skipped = 0;
     try {
