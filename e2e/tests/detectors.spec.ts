@@ -44,7 +44,9 @@ const EMOJI = '😀😃😄 🎉🎉 🚀🚀🚀 🌍🌱🌻 👍👍';
 const NOT_ENGLISH = 'The detectors read English text; this text has too few English words to check';
 
 const PCT = String.raw`(?:<1|>99|\d{1,3})%`;
-// An interval in whole percents, or with a decimal or two where an end would otherwise read as a threshold.
+// A score and its interval in whole percents, or with a decimal or two where an end would otherwise read as a
+// threshold.
+const SCORE = String.raw`(?:<1|>99|\d{1,3}(?:\.\d{1,2})?)%`;
 const RANGE = String.raw`\d{1,3}(?:\.\d{1,2})?–\d{1,3}(?:\.\d{1,2})?%`;
 const MAX_CHARACTERS = 200_000;
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -85,7 +87,7 @@ const detectors: Detector[] = [
       const meter = panel.getByRole('meter', { name: 'AI probability' });
       await expect(meter).toHaveAttribute(
         'aria-valuetext',
-        new RegExp(`^${PCT} likely AI, 90% confidence interval ${RANGE}$`),
+        new RegExp(`^${SCORE} likely AI, 90% confidence interval ${RANGE}$`),
       );
       await expect(panel.getByText(new RegExp(`^90% confidence: ${RANGE}$`))).toBeVisible();
       await expect(

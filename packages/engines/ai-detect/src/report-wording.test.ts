@@ -77,7 +77,17 @@ describe('AI detection report wording', () => {
         'The score is at or above the AI threshold (98.7%), but its 90% confidence interval (97.0–99.0%) reaches below it, so the detector does not call the text AI-written. Longer samples give clearer answers.',
     });
     // Shown as 99% beside a 99% threshold, a score just under it reads the same and is put the same way.
-    expect(aiVerdict({ ...leaningAiReport, ai_probability: 0.986 }).name).toBe('Leans AI, not certain');
+    const justUnder = {
+      ...leaningAiReport,
+      ai_probability: 0.988,
+      confidence_interval: { low: 0.96, high: 0.98 },
+      threshold: 0.99,
+    };
+    expect(intervalPercents(justUnder)).toMatchObject({ decimals: 0, score: '99%', threshold: '99%' });
+    expect(aiVerdict(justUnder).name).toBe('Leans AI, not certain');
+    // With decimals, all are written alike: 98.6% beside a 98.7% threshold is not past it.
+    expect(intervalPercents({ ...leaningAiReport, ai_probability: 0.986 })).toMatchObject({ score: '98.6%' });
+    expect(aiVerdict({ ...leaningAiReport, ai_probability: 0.986 }).name).toBe('Can’t tell');
     // A text too short to judge keeps the engine's reason, whatever its interval.
     const short = {
       ...leaningAiReport,
@@ -96,7 +106,13 @@ describe('AI detection report wording', () => {
       confidence_interval: { low: 0.987, high: 0.999 },
       threshold: 0.98947,
     };
-    expect(intervalPercents(nearAi)).toEqual({ range: '98.7–99.9%', threshold: '98.9%', humanThreshold: '22.0%' });
+    expect(intervalPercents(nearAi)).toEqual({
+      decimals: 1,
+      score: '99.6%',
+      range: '98.7–99.9%',
+      threshold: '98.9%',
+      humanThreshold: '22.0%',
+    });
     expect(aiVerdict(nearAi).explanation).toBe(
       'The score is at or above the AI threshold (98.9%), but its 90% confidence interval (98.7–99.9%) reaches below it, so the detector does not call the text AI-written. Longer samples give clearer answers.',
     );
@@ -108,10 +124,25 @@ describe('AI detection report wording', () => {
     expect(aiVerdict(nearHuman).explanation).toContain(
       'human threshold (23.0%), but its 90% confidence interval (3.0–23.2%)',
     );
+    // A score shown as 23% is not said to be at or below a human threshold written as 22.7%.
+    const nearHumanThreshold = {
+      ...leaningHumanReport,
+      ai_probability: 0.232,
+      confidence_interval: { low: 0.226, high: 0.238 },
+      human_threshold: 0.22687,
+    };
+    expect(intervalPercents(nearHumanThreshold).humanThreshold).toBe('22.7%');
+    expect(aiVerdict(nearHumanThreshold).name).toBe('Can’t tell');
     // A narrow interval near certainty keeps its ends apart.
     expect(intervalPercents({ ...nearAi, confidence_interval: { low: 0.996, high: 1 } }).range).toBe('99.6–100.0%');
     // Whole percents when they keep every end on its side.
-    expect(intervalPercents(leaningHumanReport)).toEqual({ range: '2–41%', threshold: '86%', humanThreshold: '30%' });
+    expect(intervalPercents(leaningHumanReport)).toEqual({
+      decimals: 0,
+      score: '12%',
+      range: '2–41%',
+      threshold: '86%',
+      humanThreshold: '30%',
+    });
   });
 
   it('says a score below the human threshold only leans human while its interval reaches above it', () => {

@@ -3,6 +3,7 @@ import {
   formatPercent,
   formatPercentRange,
   formatPercentShares,
+  shownPercent,
 } from '@candor/engine-writing/percent';
 import { type AiDetectionReport, type AiLabel, type Evidence, sourceFamilyLabels } from './report.schema.js';
 
@@ -31,6 +32,10 @@ export interface AiVerdict {
 }
 
 export interface IntervalPercents {
+  /** The decimals they are written with. */
+  decimals: number;
+  /** The score (the chance the text was written by AI). */
+  score: string;
   /** The 90% confidence interval: "62–91%". */
   range: string;
   /** The AI threshold. */
@@ -40,28 +45,27 @@ export interface IntervalPercents {
 }
 
 /**
- * The 90% interval and the two thresholds as the screen, the clipboard and the PDF write them: whole percents, or
- * a decimal or two where an end of the interval would otherwise read the same as a threshold it is on the other
- * side of (the label rests on that comparison), or as the other end.
+ * The score, its 90% interval and the two thresholds as the screen, the clipboard and the PDF write them: whole
+ * percents, or all with a decimal or two where an end of the interval would otherwise read the same as a threshold
+ * it is on the other side of (the label rests on that comparison), or as the other end.
  */
 export function intervalPercents(
-  report: Pick<AiDetectionReport, 'confidence_interval' | 'threshold' | 'human_threshold'>,
+  report: Pick<AiDetectionReport, 'ai_probability' | 'confidence_interval' | 'threshold' | 'human_threshold'>,
 ): IntervalPercents {
-  const { confidence_interval: interval, threshold, human_threshold } = report;
+  const { ai_probability: probability, confidence_interval: interval, threshold, human_threshold } = report;
   // And its two ends apart: 0.996–1.0 reads "99.6–100.0%", not "100–100%".
   const decimals = Math.max(
     decimalsToKeepOrder([interval.low, interval.high], [threshold, human_threshold]),
     decimalsToKeepOrder([interval.low], [interval.high]),
   );
   return {
+    decimals,
+    score: formatPercent(probability, decimals),
     range: formatPercentRange(interval.low, interval.high, decimals),
     threshold: formatPercent(threshold, decimals),
     humanThreshold: formatPercent(human_threshold, decimals),
   };
 }
-
-/** A probability as the whole percent the reader sees, to compare numbers as shown. */
-const shownPercent = (probability: number) => Math.round(probability * 100);
 
 /**
  * The verdict in words. The label follows the documented rules (docs/models/ai-detect.md): "uncertain" whenever the
@@ -71,7 +75,9 @@ const shownPercent = (probability: number) => Math.round(probability * 100);
 export function aiVerdict(report: AiDetectionReport): AiVerdict {
   const { ai_probability: probability, confidence_interval: interval, threshold, human_threshold } = report;
   const shown = intervalPercents(report);
-  if (report.label === 'uncertain' && shownPercent(probability) >= shownPercent(threshold)) {
+  // Compared as written, so a score is never said to be past a threshold it reads below.
+  const atShown = (value: number) => shownPercent(value, shown.decimals);
+  if (report.label === 'uncertain' && atShown(probability) >= atShown(threshold)) {
     return {
       name: 'Leans AI, not certain',
       explanation:
@@ -80,7 +86,7 @@ export function aiVerdict(report: AiDetectionReport): AiVerdict {
           : report.verdict,
     };
   }
-  if (report.label === 'uncertain' && shownPercent(probability) <= shownPercent(human_threshold)) {
+  if (report.label === 'uncertain' && atShown(probability) <= atShown(human_threshold)) {
     return {
       name: 'Leans human, not certain',
       explanation:

@@ -34,6 +34,12 @@ describe('decimalsToKeepOrder', () => {
     expect(decimalsToKeepOrder([0.2296], [0.2304])).toBe(2);
   });
 
+  it('compares values as they are written, so two ends never print the same', () => {
+    // 0.14 and 0.15 percent: Math.round would part them at one decimal (1 and 2), toFixed writes both "0.1".
+    const decimals = decimalsToKeepOrder([0.0014], [0.0015]);
+    expect(formatPercentRange(0.0014, 0.0015, decimals)).toBe('0.14–0.15%');
+  });
+
   it('stops at two decimals', () => {
     expect(decimalsToKeepOrder([0.98945], [0.98947])).toBe(2);
   });

@@ -4,6 +4,9 @@
 const percentNumber = (probability: number, decimals: number) =>
   decimals > 0 ? (probability * 100).toFixed(decimals) : String(Math.round(probability * 100));
 
+/** A probability as the percent a reader sees at `decimals`, as a number: to compare numbers as they are shown. */
+export const shownPercent = (probability: number, decimals = 0) => Number(percentNumber(probability, decimals));
+
 /**
  * A probability as a reader takes it in: whole percent, and never a flat 0% or 100% for a model's estimate; or, with
  * `decimals`, that many decimals (see `decimalsToKeepOrder`).
@@ -25,11 +28,11 @@ export const formatPercentRange = (low: number, high: number, decimals = 0) =>
  * 99% threshold" reads as a contradiction; with one decimal they read 98.7% and 98.9%.
  */
 export function decimalsToKeepOrder(values: readonly number[], references: readonly number[]): number {
-  const shown = (value: number, decimals: number) => Math.round(value * 100 * 10 ** decimals);
   for (let decimals = 0; decimals < 2; decimals++) {
     const keepsOrder = values.every((value) =>
       references.every(
-        (reference) => Math.sign(shown(value, decimals) - shown(reference, decimals)) === Math.sign(value - reference),
+        (reference) =>
+          Math.sign(shownPercent(value, decimals) - shownPercent(reference, decimals)) === Math.sign(value - reference),
       ),
     );
     if (keepsOrder) return decimals;

@@ -52,7 +52,7 @@ function write(pdf: ReportDocument, { title, createdAt, cost, text, report }: Ai
   const shown = intervalPercents(report);
   scale(pdf, report, shown);
   pdf.table([200, pdf.width - 200], null, [
-    ['Chance the text was written by AI', formatPercent(report.ai_probability)],
+    ['Chance the text was written by AI', shown.score],
     ['90% confidence interval', shown.range],
     ['AI threshold', `${shown.threshold}: with the whole interval at or above it, a text is called AI`],
     ['Human threshold', `${shown.humanThreshold}: with the whole interval below it, a text is called human`],

@@ -48,7 +48,7 @@ beforeEach(() => {
 });
 
 describe('AiDetectionResult', () => {
-  it('says a 99% score whose interval reaches below the AI threshold leans AI, without a contradicting “Can’t tell”', async () => {
+  it('says a score past the AI threshold whose interval reaches below it leans AI, without a contradicting “Can’t tell”', async () => {
     const verdict = await renderReport(leaningAiReport);
     expect(within(verdict).getByText('Leans AI, not certain')).toBeTruthy();
     expect(

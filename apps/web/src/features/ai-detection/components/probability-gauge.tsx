@@ -1,6 +1,5 @@
 import type { AiDetectionResult } from '@candor/contracts/tools';
 import { intervalPercents } from '@candor/engine-ai-detect/report-wording';
-import { formatPercent } from '@candor/engine-writing/percent';
 import { cn } from '@/lib/utils';
 import { aiLabelMeta } from '../lib/ai-scale';
 import { GAUGE, gaugeArc, gaugePoint, INTERVAL_RADIUS, intervalArc } from '../lib/gauge';
@@ -29,7 +28,7 @@ export function ProbabilityGauge({ report }: { report: AiDetectionResult }) {
           min={0}
           max={100}
           value={Math.round(probability * 100)}
-          aria-valuetext={`${formatPercent(probability)} likely AI, 90% confidence interval ${shown.range}`}
+          aria-valuetext={`${shown.score} likely AI, 90% confidence interval ${shown.range}`}
         />
         <svg viewBox="0 0 200 112" className="w-full" aria-hidden="true">
           <path d={gaugeArc(0, 1)} className="fill-none stroke-muted" strokeWidth={14} strokeLinecap="round" />
@@ -51,7 +50,7 @@ export function ProbabilityGauge({ report }: { report: AiDetectionResult }) {
           <ThresholdTick value={threshold} />
         </svg>
         <div className="absolute inset-x-0 bottom-0 flex flex-col items-center">
-          <span className="font-semibold text-4xl tabular-nums leading-none">{formatPercent(probability)}</span>
+          <span className="font-semibold text-4xl tabular-nums leading-none">{shown.score}</span>
           <span className="text-muted-foreground text-xs">likely AI</span>
         </div>
       </div>

@@ -29,7 +29,7 @@ describe('AI probability scale', () => {
 
   it('sums up a leaning report as the screen words it, the source model as a condition', () => {
     expect(aiDetectionSummary(leaningAiReport, 'Essay').split('\n').slice(1, 3)).toEqual([
-      `99% likely AI (90% confidence interval 97.0–99.0%): Leans AI, not certain. ${aiVerdict(leaningAiReport).explanation}`,
+      `98.8% likely AI (90% confidence interval 97.0–99.0%): Leans AI, not certain. ${aiVerdict(leaningAiReport).explanation}`,
       'If AI-written, it reads most like Llama and OPT (Meta) (34%)',
     ]);
   });

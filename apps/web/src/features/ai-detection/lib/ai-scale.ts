@@ -7,7 +7,6 @@ import {
   sourceModelWording,
 } from '@candor/engine-ai-detect/report-wording';
 import { describeObfuscation } from '@candor/engine-writing/obfuscation';
-import { formatPercent } from '@candor/engine-writing/percent';
 
 export type AiLabel = AiDetectionResult['label'];
 
@@ -66,9 +65,10 @@ export function probabilityBand(probability: number): ProbabilityBand {
 /** The report in a few lines of plain text, for the clipboard (above the checked text). */
 export function aiDetectionSummary(report: AiDetectionResult, title: string): string {
   const verdict = aiVerdict(report);
+  const shown = intervalPercents(report);
   const lines = [
     `AI Detector — ${title}`,
-    `${formatPercent(report.ai_probability)} likely AI (90% confidence interval ${intervalPercents(report).range}): ${verdict.name}. ${verdict.explanation}`,
+    `${shown.score} likely AI (90% confidence interval ${shown.range}): ${verdict.name}. ${verdict.explanation}`,
   ];
   const source = sourceModelWording(report);
   if (source) lines.push(source.summary);
