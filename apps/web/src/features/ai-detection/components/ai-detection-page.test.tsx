@@ -205,10 +205,11 @@ describe('AiDetectionPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Check for AI' }));
     await screen.findByRole('meter', { name: 'AI probability' }, { timeout: 3000 });
 
-    // The sidebar's link (or Back) to the bare screen: the editor, not the finished run's progress screen.
+    // The sidebar's link (or Back) to the bare screen: a new check's editor (the text is in its report), not the
+    // finished run's progress screen.
     act(() => address.go(undefined));
     const editor = await screen.findByLabelText('Text to check');
-    expect((editor as HTMLTextAreaElement).value).toBe(AI_TEXT);
+    expect((editor as HTMLTextAreaElement).value).toBe('');
     expect(screen.queryByText(/Opening the report/)).toBeNull();
     // Forward again: the report.
     act(() => address.go(HISTORY_ID));

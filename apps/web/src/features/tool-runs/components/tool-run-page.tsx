@@ -108,7 +108,9 @@ export function ToolRunPage<D extends Draft = Draft>({
   const pendingFocus = useRef<FocusTarget | null>(null);
   const run = useToolJob<object>(tool, {
     onSucceeded: (job) => {
+      // The text now lives in its report (Edit and re-check gives it back); the editor starts anew.
       forgetDraft(draftKey);
+      setDraft(input.empty);
       if (job.history_id) {
         pendingFocus.current = focusTargets.reportHeading;
         onShowRun(job.history_id);
@@ -140,9 +142,12 @@ export function ToolRunPage<D extends Draft = Draft>({
   useEffect(() => {
     if (shownRun && shownRun === historyId) resetRun();
   }, [shownRun, historyId, resetRun]);
+  const emptyDraft = JSON.stringify(input.empty);
   useEffect(() => {
-    storeDraft(draftKey, draft);
-  }, [draftKey, draft]);
+    // An empty editor keeps nothing: a new check starts empty anyway.
+    if (JSON.stringify(draft) === emptyDraft) forgetDraft(draftKey);
+    else storeDraft(draftKey, draft);
+  }, [draftKey, draft, emptyDraft]);
   // While the start request is on its way the editor stays, so a refusal shows where the user clicked.
   const jobUnderWay = run.job !== null && !isJobFinished(run.job);
   const showsProgress = jobUnderWay || run.isResuming || openingReport;
