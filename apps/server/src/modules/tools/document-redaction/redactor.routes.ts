@@ -111,7 +111,7 @@ export async function redactorRoutes(app: FastifyInstance, opts: RedactorRoutesO
     return readInWorker<DocumentPreviews>({ task: 'previews', fileName, bytes, limits: DOCUMENT_LIMITS, pages });
   });
 
-  // The generic job route's body limit is BODY_LIMIT_BYTES; a document needs more.
+  // The generic job route's body limit fits the longest text a tool takes; a document needs more.
   app.post('/v1/tools/document-redaction/jobs', { bodyLimit: JOB_BODY_LIMIT }, async (request, reply) => {
     const snapshot = await opts.runs.start(opts.queue, currentUser(request).id, 'document-redaction', request.body);
     return reply.code(202).send(snapshot);

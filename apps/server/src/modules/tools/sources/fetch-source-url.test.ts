@@ -41,6 +41,12 @@ const routes: Record<string, (request: http.IncomingMessage, response: http.Serv
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     response.end(ARTICLE);
   },
+  '/slow-article': (_request, response) => {
+    setTimeout(() => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(ARTICLE);
+    }, 200);
+  },
   '/notes.txt': (_request, response) => {
     response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
     response.end('First line.\r\n\r\n\r\n\r\nSecond paragraph – with a dash.\r\n');
@@ -350,12 +356,31 @@ describe('limits and refusals', () => {
     expect(error).toMatchObject({ code: sourceFetchErrorCodes.noText });
   });
 
-  it('stops reading a page at the time limit, and says the fetch timed out', async () => {
+  it('stops reading a page at a time limit of its own, and says reading it timed out', async () => {
     // A reader that only ends when it is stopped: a page built to be slow to read.
     const endless = (_html: string, signal: AbortSignal) =>
       new Promise<never>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
     const error = await refusal(fetchLocal('/article', { timeoutMs: 300, readHtml: endless }));
-    expect(error).toMatchObject({ code: sourceFetchErrorCodes.timedOut });
+    expect(error).toMatchObject({
+      code: sourceFetchErrorCodes.timedOut,
+      message: 'Reading the page at 127.0.0.1 took longer than 0.3 seconds',
+    });
+  });
+
+  it('gives reading the page its own time, so waiting for a reader does not use up the fetch’s', async () => {
+    // The answer takes 200 ms of the 400 ms limit; the reader then needs 300 ms more (a wait for a free thread).
+    const slowReader = async (html: string, signal: AbortSignal) => {
+      await new Promise((resolve, reject) => {
+        const timer = setTimeout(resolve, 300);
+        signal.addEventListener('abort', () => {
+          clearTimeout(timer);
+          reject(signal.reason);
+        });
+      });
+      return readHtmlPage(html);
+    };
+    const page = await fetchLocal('/slow-article', { timeoutMs: 400, readHtml: slowReader });
+    expect(page.title).toBe('The Tides & the Moon');
   });
 
   it('reports an error status', async () => {

@@ -18,7 +18,7 @@ export interface FetchSourceUrlOptions {
   /** Lets self-hosters fetch sources on their own network; off on any shared deployment. */
   allowPrivateAddresses: boolean;
   maxBytes: number;
-  /** The whole fetch: connecting, redirects, the body and reading its text. */
+  /** The fetch (connecting, redirects and the body), and again reading the page's text. */
   timeoutMs: number;
   maxRedirects: number;
   /**
@@ -94,7 +94,7 @@ export async function fetchWithAddressPolicy(
       const bytes = await readBody(response, current, options.maxBytes);
       const decoded = decode(bytes, charset(response.headers['content-type']));
       const page = HTML_TYPES.has(contentType)
-        ? await readHtmlOf(current, decoded, options.readHtml, signal)
+        ? await readHtmlOf(current, decoded, options)
         : { title: null, text: tidy(decoded) };
       if (page.text === '') throw noText(current);
       return { url: current.href, contentType, ...page };
@@ -108,13 +108,19 @@ export async function fetchWithAddressPolicy(
   }
 }
 
-/** The page's text; a page that cannot be read (nested too deep, say) has no text Candor can read. */
-async function readHtmlOf(url: URL, html: string, readHtml: FetchSourceUrlOptions['readHtml'], signal: AbortSignal) {
+/**
+ * The page's text, within a time limit of its own from now: on the server the reader may first wait for a free
+ * worker thread, and that wait must not be spent from the fetch's. A page that cannot be read (nested too deep,
+ * say) has no text Candor can read.
+ */
+async function readHtmlOf(url: URL, html: string, options: Omit<FetchSourceUrlOptions, 'allowPrivateAddresses'>) {
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   try {
-    return await readHtml(html, signal);
-  } catch (error) {
-    // A cancel or the time limit is reported as such by the caller.
-    if (signal.aborted) throw error;
+    return await options.readHtml(html, signal);
+  } catch {
+    if (options.signal?.aborted) throw options.signal.reason;
+    if (timeout.aborted) throw readingTimedOut(url, options.timeoutMs);
     throw noText(url);
   }
 }
@@ -323,6 +329,13 @@ const unsupportedType = (url: URL, contentType: string) =>
     url,
     `${url.hostname} sent a file type Candor can't read (${contentType || 'no type given'})`,
     { content_type: contentType },
+  );
+
+const readingTimedOut = (url: URL, timeoutMs: number) =>
+  refusal(
+    sourceFetchErrorCodes.timedOut,
+    url,
+    `Reading the page at ${url.hostname} took longer than ${describeDuration(timeoutMs)}`,
   );
 
 const noText = (url: URL) =>
