@@ -57,7 +57,11 @@ export function AuthLayout({ children }: { children: ReactNode }) {
           </Link>
           <ThemeToggle />
         </header>
-        <main id="main" className="flex flex-1 items-start justify-center px-4 pb-16 sm:items-center sm:px-6">
+        {/* Centred above the cookie banner while it shows (cookie-consent.tsx), not behind it. */}
+        <main
+          id="main"
+          className="flex flex-1 items-start justify-center px-4 pb-[max(4rem,var(--consent-banner-space,0px))] sm:items-center sm:px-6"
+        >
           <div className="w-full max-w-sm">{children}</div>
         </main>
       </div>

@@ -20,6 +20,15 @@ describe('CookieConsent', () => {
     expect(window.dataLayer?.[0]).toEqual(['consent', 'update', expect.objectContaining({ ad_storage: 'granted' })]);
   });
 
+  it('keeps room for itself under the page while it shows, and gives it back once a choice is made', async () => {
+    render(<CookieConsent />);
+    const space = () => document.documentElement.style.getPropertyValue('--consent-banner-space');
+    // jsdom lays nothing out: the banner's top is at 0, so it reserves the whole window's height.
+    expect(space()).toBe(`${window.innerHeight}px`);
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(space()).toBe('');
+  });
+
   it('saves chosen preferences; Necessary is always on', async () => {
     render(<CookieConsent />);
     await userEvent.click(screen.getByRole('button', { name: 'Preferences' }));

@@ -1,5 +1,5 @@
 import Cookie from 'lucide-react/icons/cookie';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { type ConsentCategory, type ConsentChoice, readConsent, saveConsent } from '../consent';
 
@@ -21,6 +21,29 @@ export function CookieConsent() {
   });
   const titleId = useId();
   const descriptionId = useId();
+  const banner = useRef<HTMLDivElement>(null);
+  // Non-modal, the banner must not sit on what the page offers (the sign-up form's button, on a laptop): while it
+  // shows, the page keeps room for it below (--consent-banner-space, read by styles.css and the auth layout).
+  const showing = choice === null;
+  useLayoutEffect(() => {
+    const element = banner.current;
+    if (!showing || !element) return;
+    const root = document.documentElement;
+    const reserve = () =>
+      root.style.setProperty(
+        '--consent-banner-space',
+        `${Math.max(0, window.innerHeight - element.getBoundingClientRect().top)}px`,
+      );
+    reserve();
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(reserve);
+    observer?.observe(element);
+    window.addEventListener('resize', reserve);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('resize', reserve);
+      root.style.removeProperty('--consent-banner-space');
+    };
+  }, [showing]);
   if (choice) return null;
 
   const acceptAll = () => setChoice(saveConsent({ functional: true, analytics: true, advertisement: true }));
@@ -28,6 +51,7 @@ export function CookieConsent() {
 
   return (
     <div
+      ref={banner}
       role="dialog"
       aria-modal="false"
       aria-labelledby={titleId}
