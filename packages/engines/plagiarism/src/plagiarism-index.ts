@@ -3,11 +3,12 @@
 import { canonicalText } from '@candor/engine-writing/canonical';
 import { obfuscationOf } from '@candor/engine-writing/obfuscation';
 import { type AlignmentSettings, align, extend, seedTable } from './align.js';
+import { isBlank } from './characters.js';
 import { type ExclusionOptions, exclusions } from './exclusions.js';
 import { kGramHashes, winnow } from './fingerprint.js';
 import type { ExcludedRange, PlagiarismMatch, PlagiarismReport, PlagiarismSource } from './report.schema.js';
 import { tokenize } from './tokens.js';
-import { isBlank, widenMatch } from './widen-match.js';
+import { widenMatch } from './widen-match.js';
 
 export interface IndexSettings {
   /** Content words per fingerprinted k-gram. */

@@ -2,29 +2,7 @@
 // starts and ends at one: "When our town opened…" copied whole is found from "town", without its final full stop.
 // With both texts at hand, the match grows outwards over the function words, punctuation and spaces that the two
 // share, so the passage shown (and counted) is the text that was copied.
-
-/** Whitespace, or an invisible character (zero-width space, soft hyphen, direction mark): neither counts as text. */
-export function isBlank(code: number): boolean {
-  return (
-    code <= 0x20 ||
-    code === 0xad ||
-    code === 0x34f ||
-    code === 0x180e ||
-    (code >= 0x200b && code <= 0x200f) ||
-    (code >= 0x202a && code <= 0x202e) ||
-    (code >= 0x2060 && code <= 0x2069) ||
-    code === 0x85 ||
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
-}
+import { isBlank } from './characters.js';
 
 const WORD_UNIT = /[\p{L}\p{N}\p{M}]/u;
 
