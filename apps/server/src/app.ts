@@ -7,14 +7,17 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config, ServiceName } from './config/env.js';
 import { registerAuth } from './http/auth.js';
+import { registerNoStoreByDefault } from './http/cache-control.js';
 import { registerCsrf } from './http/csrf.js';
 import { errorBody, registerErrorHandler } from './http/errors.js';
 import type { AuthRateLimitRules, RateLimitStore } from './http/rate-limit.js';
+import { recordRoutes } from './http/route-catalogue.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createSessionCookies, createSessionTokens } from './http/session.js';
 import { registerSpaAndNotFound } from './http/spa.js';
+import { registerStorableText } from './http/storable-text.js';
 import type { Mailer } from './mail/mailer.js';
-import { publicApiModule } from './modules/api/index.js';
+import { publicApiModule, publicApiProducts } from './modules/api/index.js';
 import {
   authModule,
   createSessionService,
@@ -23,9 +26,10 @@ import {
   createUsersRepository,
   type UserRow,
 } from './modules/auth/index.js';
-import { detectorModule } from './modules/detector/index.js';
-import { governanceModule } from './modules/governance/index.js';
+import { builtInTools, detectorModule } from './modules/detector/index.js';
+import { governanceModule, governanceProducts } from './modules/governance/index.js';
 import { paymentModule } from './modules/payment/index.js';
+import { createProductCatalogue, type ProductCatalogue } from './products.js';
 
 export interface AppDeps {
   config: Config;
@@ -47,6 +51,8 @@ export interface AppDeps {
   clock?: () => Date;
   /** Replaces tools' engine modules (tests inject a crashing or a slow engine). */
   engineOverrides?: Partial<Record<ToolId, string>>;
+  /** Replaces what the deployment offers (tests of plans whose tools are still to come); else derived from the code. */
+  products?: ProductCatalogue;
 }
 
 export const servicePrefixes: Record<ServiceName, string> = {
@@ -86,10 +92,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
 
-  // Plugins and cross-cutting hooks.
+  // Plugins and cross-cutting hooks, before any route so that every route has them.
+  recordRoutes(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerNoStoreByDefault(app);
   registerErrorHandler(app);
   // JSON only: a text/plain or form body is refused with 415 instead of reaching a handler as a string.
   app.removeAllContentTypeParsers();
@@ -100,6 +108,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (text === '') return done(null, undefined);
     parseJson(request, text, done);
   });
+  // What PostgreSQL can't store is refused (or, in prose, replaced) before any route sees it.
+  registerStorableText(app);
   await app.register(fastifyCookie);
   await registerSecurityHeaders(app, { https: config.secureCookies });
 
@@ -130,6 +140,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The services.
   const enabled = new Set(config.services);
+  // What the deployment offers, whichever services this instance serves: every instance answers the same.
+  const products =
+    deps.products ??
+    createProductCatalogue([...builtInTools.map((tool) => tool.product), ...governanceProducts, ...publicApiProducts]);
   // Rate-limit counters: in Redis when configured, so every instance shares them.
   const rateLimitStore: RateLimitStore = {
     redis: deps.redis,
@@ -170,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       config: config.payment,
       publicUrl: config.publicUrl,
       rateLimitStore,
+      products,
     });
   }
   if (enabled.has('detector')) {
@@ -183,6 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       jobQueueRedis: config.redisUrl
         ? { url: config.redisUrl, keyPrefix: deps.jobQueueKeyPrefix ?? `${config.redisKeyPrefix}:jobs` }
         : undefined,
+      products,
     });
   }
   if (enabled.has('governance')) {

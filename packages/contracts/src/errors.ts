@@ -32,6 +32,7 @@ export const errorCodes = {
   freePlanExpired: 'free_plan_expired',
   insufficientTokens: 'insufficient_tokens',
   couponInvalid: 'coupon_invalid',
+  planUnavailable: 'plan_unavailable',
   paymentEventRefused: 'payment_event_refused',
   internal: 'internal_error',
   unavailable: 'service_unavailable',

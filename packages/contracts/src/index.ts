@@ -9,5 +9,7 @@ export * from './messages.js';
 export * from './oidc.js';
 export * from './payments.js';
 export * from './plans.js';
+export * from './products.js';
 export * from './referrals.js';
+export * from './storable-text.js';
 export * from './tokens.js';

@@ -19,7 +19,13 @@ export const planSchema = z.object({
   tokens: z.number().int(),
   /** The same plan in the other billing period has the same family; null for the free plan. */
   family: z.string().nullable(),
-  features: z.array(z.string()),
+  /** What the plan gives; a line whose products this deployment does not offer yet is `available: false`. */
+  features: z.array(z.object({ text: z.string(), available: z.boolean() })),
+  /**
+   * Whether the plan can be bought: false when every product it promises is still to come (checkout refuses it with
+   * 409 `plan_unavailable`).
+   */
+  available: z.boolean(),
   /** Null means no limit. */
   limits: z.object({
     max_words_per_run: z.number().int().nullable(),

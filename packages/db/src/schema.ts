@@ -92,7 +92,8 @@ export const plans = pgTable('plans', {
   durationDays: integer('duration_days'),
   /** The same plan in every billing period shares a family (`ai-detector-basic`); null for free and licence plans. */
   family: text('family'),
-  features: jsonb('features').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  /** Feature lines: their words and the products they promise (`PlanFeatureLine` in @candor/contracts). */
+  features: jsonb('features').$type<{ text: string; products?: string[] }[]>().notNull().default(sql`'[]'::jsonb`),
   /** Limits shown with the plan; null means no limit. */
   limits: jsonb('limits')
     .$type<{ maxWordsPerRun: number | null; apiRequestsPerMinute: number | null }>()

@@ -2,6 +2,24 @@ import type { Database } from './connection.js';
 import { cancellationReasons, modelCoefficients, plans, tokenPackets } from './schema.js';
 
 type NewPlan = typeof plans.$inferInsert;
+type FeatureLine = NonNullable<NewPlan['features']>[number];
+
+// Product ids are @candor/contracts' `productIds`; a line names the products it promises, so pricing shows only
+// what the deployment offers (a line of products still to come is marked so, and a plan of only those can't be bought).
+const basicFeatures: FeatureLine[] = [
+  {
+    text: 'AI, humanized and copyright detection',
+    products: ['ai-detector', 'humanized-text-detector', 'copyright-detector'],
+  },
+  { text: 'Writing analysis', products: ['writing-analysis'] },
+  { text: 'Secure LLM Chat and Document Redactor', products: ['secure-llm', 'document-redactor'] },
+  { text: 'History of every run' },
+];
+const stealthFeatures: FeatureLine[] = [
+  { text: 'Stealth AI writer', products: ['stealth-ai-writer'] },
+  { text: 'Content enhancer', products: ['content-enhancer'] },
+  { text: 'AI humanizer', products: ['content-humanizer'] },
+];
 
 /** The catalogue a fresh install starts with; `npm run catalog` edits it afterwards. */
 export const seedPlans: NewPlan[] = [
@@ -14,7 +32,7 @@ export const seedPlans: NewPlan[] = [
     tokens: 2_000,
     durationDays: 14,
     limits: { maxWordsPerRun: 2_000, apiRequestsPerMinute: null },
-    features: ['2,000 tokens to try every tool', '14 days'],
+    features: [{ text: '2,000 tokens to try every tool' }, { text: '14 days' }],
     sortOrder: 0,
   },
   ...(['monthly', 'yearly'] as const).flatMap((period, p): NewPlan[] => {
@@ -31,7 +49,7 @@ export const seedPlans: NewPlan[] = [
         period,
         priceCents: price(1_299),
         tokens: tokens(100_000),
-        features: ['AI, humanized and copyright detection', 'Writing analysis', 'History of every run'],
+        features: basicFeatures,
         sortOrder: 10 + p,
       },
       {
@@ -43,7 +61,11 @@ export const seedPlans: NewPlan[] = [
         period,
         priceCents: price(2_999),
         tokens: tokens(500_000),
-        features: ['Everything in Basic', 'Sentence-level highlights', 'Website scanner'],
+        features: [
+          { text: 'Everything in Basic', products: basicFeatures.flatMap((line) => line.products ?? []) },
+          { text: '5× the tokens and 4× the words per check' },
+          { text: 'Website scanner', products: ['seo-scanner'] },
+        ],
         sortOrder: 20 + p,
       },
       {
@@ -55,7 +77,7 @@ export const seedPlans: NewPlan[] = [
         period,
         priceCents: price(1_999),
         tokens: tokens(150_000),
-        features: ['Stealth AI writer', 'Content enhancer', 'AI humanizer'],
+        features: stealthFeatures,
         sortOrder: 30 + p,
       },
       {
@@ -67,7 +89,10 @@ export const seedPlans: NewPlan[] = [
         period,
         priceCents: price(4_999),
         tokens: -1,
-        features: ['Everything in Stealth Starter', 'Unlimited tokens'],
+        features: [
+          { text: 'Everything in Stealth Starter', products: stealthFeatures.flatMap((line) => line.products ?? []) },
+          { text: 'Unlimited tokens' },
+        ],
         sortOrder: 40 + p,
       },
       {
@@ -79,7 +104,11 @@ export const seedPlans: NewPlan[] = [
         period,
         priceCents: price(4_999),
         tokens: tokens(1_000_000),
-        features: ['Every tool over the REST API', 'API keys', '60 requests per minute'],
+        features: [
+          { text: 'Every tool over the REST API', products: ['public-api'] },
+          { text: 'API keys', products: ['public-api'] },
+          { text: '60 requests per minute', products: ['public-api'] },
+        ],
         sortOrder: 50 + p,
       },
     ];
@@ -95,9 +124,9 @@ export const seedPlans: NewPlan[] = [
       tokens,
       durationDays: null,
       features: [
-        tokens === -1 ? 'Unlimited tokens' : `${tokens.toLocaleString('en-US')} tokens`,
-        'Lifetime licence',
-        'Every AI detection tool',
+        { text: tokens === -1 ? 'Unlimited tokens' : `${tokens.toLocaleString('en-US')} tokens` },
+        { text: 'Lifetime licence' },
+        { text: 'Every AI detection tool', products: ['ai-detector', 'humanized-text-detector', 'copyright-detector'] },
       ],
       active: false,
       sortOrder: 100 + i,

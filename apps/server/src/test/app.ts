@@ -32,6 +32,8 @@ export interface TestAppOptions {
   clock?: () => Date;
   /** Replaces tools' engine modules, e.g. with `misbehavingEngine`. */
   engineOverrides?: AppDeps['engineOverrides'];
+  /** What the deployment offers, when not what the code registers (`everyProduct` for plans of tools still to come). */
+  products?: AppDeps['products'];
 }
 
 export interface TestApp {
@@ -75,6 +77,7 @@ export function useTestApp(database: () => TestDatabase, options: TestAppOptions
       rateLimitRules: options.rateLimitRules ?? generousRateLimits,
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.engineOverrides ? { engineOverrides: options.engineOverrides } : {}),
+      ...(options.products ? { products: options.products } : {}),
     });
     await app.ready();
     current = { app, smtp, database: database(), keyPrefix, client: (ip) => new TestClient(app, ip) };

@@ -12,6 +12,7 @@ export const testPlan = (overrides: Partial<Plan> = {}): Plan => ({
   tokens: 2_000,
   family: null,
   features: [],
+  available: true,
   limits: { max_words_per_run: 5_000, api_requests_per_minute: null },
   ...overrides,
 });

@@ -3,6 +3,7 @@ import type { Database } from '@candor/db';
 import type { FastifyInstance } from 'fastify';
 import type { ToolsConfig } from '../../config/env.js';
 import type { RateLimitStore } from '../../http/rate-limit.js';
+import type { ProductCatalogue } from '../../products.js';
 import { toolsModule } from '../tools/index.js';
 import { createHistoryRepository } from './history.repository.js';
 import { historyRoutes } from './history.routes.js';
@@ -10,6 +11,7 @@ import { createHistoryService } from './history.service.js';
 import { createTokensRepository } from './tokens.repository.js';
 import { tokensRoutes } from './tokens.routes.js';
 
+export { builtInTools } from '../tools/index.js';
 export { createHistoryRepository, type NewHistoryRow } from './history.repository.js';
 
 export * as ledger from './ledger.js';
@@ -21,10 +23,16 @@ export interface DetectorModuleOptions {
   engineOverrides?: Partial<Record<ToolId, string>> | undefined;
   rateLimitStore?: RateLimitStore | undefined;
   jobQueueRedis?: { url: string; keyPrefix: string } | undefined;
+  products: ProductCatalogue;
 }
 
-/** The detector service: token balance, coefficients, history and the tool runs (`/api/detector/`); every route needs a session. */
+/**
+ * The detector service: the product catalogue, token balance, coefficients, history and the tool runs
+ * (`/api/detector/`); every route but the catalogue needs a session.
+ */
 export async function detectorModule(app: FastifyInstance, opts: DetectorModuleOptions) {
+  // Public: pricing and the catalogue are shown before sign-in too, and the answer is the same for everyone.
+  app.get('/v1/products/', async () => opts.products.availability());
   await app.register(tokensRoutes, { db: opts.db, repo: createTokensRepository(opts.db), clock: opts.clock });
   await app.register(historyRoutes, { service: createHistoryService({ repo: createHistoryRepository(opts.db) }) });
   await app.register(toolsModule, {

@@ -1,3 +1,4 @@
+import type { ProductId } from '@candor/contracts';
 import type { Database } from '@candor/db';
 import type { FastifyInstance } from 'fastify';
 import type { GovernanceConfig } from '../../config/env.js';
@@ -7,6 +8,9 @@ import { chatsRoutes } from './chats.routes.js';
 import { createChatService } from './chats.service.js';
 import { providerFromConfig } from './llm-providers.js';
 import { createVaultCipher, createVaultRepository } from './vault.js';
+
+/** The catalogue products this service offers beside its tools (the Document Redactor is a tool of the registry). */
+export const governanceProducts: readonly ProductId[] = ['secure-llm'];
 
 export interface GovernanceModuleOptions {
   db: Database;

@@ -2,6 +2,7 @@ import type { Database } from '@candor/db';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { PaymentConfig } from '../../config/env.js';
 import { createAuthLimiter, type RateLimitStore } from '../../http/rate-limit.js';
+import type { ProductCatalogue } from '../../products.js';
 import { createCatalogRepository } from './catalog.repository.js';
 import { createCheckoutPageStateStore } from './checkout-page-state.js';
 import { couponRateLimits } from './coupons.js';
@@ -34,6 +35,8 @@ export interface PaymentModuleOptions {
    * (the app's Redis store).
    */
   rateLimitStore?: RateLimitStore;
+  /** What the deployment offers: plan feature lines and checkout follow it. */
+  products: ProductCatalogue;
 }
 
 /** The payment service (`/api/payment/`): plans, token packets, coupons, checkout, fulfilment, invoices. */
@@ -61,7 +64,7 @@ export async function paymentModule(app: FastifyInstance, opts: PaymentModuleOpt
     await app.register(localCheckoutRoutes, { repo, handleEvent, clock, publicUrl, pageState });
   }
 
-  const plans = createPlansService({ repo: createPlansRepository(db), clock });
+  const plans = createPlansService({ repo: createPlansRepository(db), clock, products: opts.products });
   await app.register(plansRoutes, { service: plans });
   const service = createPaymentsService({
     repo,
@@ -72,6 +75,7 @@ export async function paymentModule(app: FastifyInstance, opts: PaymentModuleOpt
     publicUrl,
     prefix: app.prefix,
     log,
+    products: opts.products,
   });
   const couponLimiter = createAuthLimiter(
     'couponLookup',

@@ -8,6 +8,7 @@ import {
 import { checkoutSessions, ledgerEntries, paymentEvents, plans } from '@candor/db';
 import { and, count, eq } from 'drizzle-orm';
 import { expect, it, vi } from 'vitest';
+import { everyProduct } from '../../products.js';
 import { useTestApp } from '../../test/app.js';
 import { describeOnEachDatabase } from '../../test/databases.js';
 import { createEventHandler } from './fulfilment.js';
@@ -17,7 +18,8 @@ import { localCompletedEvent } from './providers/local.js';
 const PRO_YEARLY = { slug: 'ai-detector-pro-yearly', priceCents: 28_790, tokens: 6_000_000 };
 
 describeOnEachDatabase('checkout with the local provider', (database) => {
-  const t = useTestApp(database);
+  // The checkout works alike for every tab's plans; whether a plan is on sale is plans.routes.test.ts's subject.
+  const t = useTestApp(database, { products: everyProduct() });
   const steps = paymentSteps(t);
   const { db, signedIn, balance, checkoutPlan, checkoutPacket, pay, confirm, follow, invoices } = steps;
 

@@ -15,6 +15,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, notFound } from '../../http/errors.js';
 import { isUuid } from '../../http/ids.js';
+import type { ProductCatalogue } from '../../products.js';
 import type { CatalogRepository, TokenPacketRow } from './catalog.repository.js';
 import { checkoutCancelPath } from './checkout-urls.js';
 import {
@@ -43,6 +44,8 @@ export interface PaymentsServiceDeps {
   /** The payment service's path prefix (`/api/payment`), for links in rendered pages. */
   prefix: string;
   log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
+  /** What the deployment offers: a plan of only products still to come is not sold. */
+  products: ProductCatalogue;
 }
 
 const toPacket = (row: TokenPacketRow): TokenPacket => ({
@@ -80,6 +83,17 @@ const providerUnavailable = () =>
 const couponInvalid = (message: string, problem: string) =>
   new AppError(errorCodes.couponInvalid, 422, message, { problem });
 
+/** Names what the plan promises that is still to come, so the refusal says why rather than failing silently. */
+function planUnavailable(plan: PlanRow, products: ProductCatalogue) {
+  const missing = plan.features.filter((line) => !products.lineAvailable(line)).map((line) => line.text);
+  const list = new Intl.ListFormat('en', { type: 'conjunction' }).format(missing);
+  return new AppError(
+    errorCodes.planUnavailable,
+    409,
+    `${plan.name} can't be bought yet: ${list} ${missing.length === 1 ? 'is' : 'are'} not available. Nothing was charged.`,
+  );
+}
+
 /** A product being bought: a plan or a token packet, as the checkout and the coupon rules see it. */
 interface Product extends CouponProduct {
   kind: 'plan' | 'token_packet';
@@ -110,7 +124,7 @@ const packetProduct = (packet: TokenPacketRow): Product => ({
 });
 
 export function createPaymentsService(deps: PaymentsServiceDeps) {
-  const { repo, catalog, provider, clock, log } = deps;
+  const { repo, catalog, provider, clock, log, products } = deps;
 
   async function findProduct(idOrSlug: string): Promise<Product | undefined> {
     const plan = await catalog.findPlan(idOrSlug);
@@ -191,7 +205,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     return {
       subscription: {
         id: subscription.id,
-        plan: toPlan(plan),
+        plan: toPlan(plan, products),
         status: subscription.status,
         started_at: subscription.startedAt.toISOString(),
         current_period_start: subscription.currentPeriodStart.toISOString(),
@@ -236,7 +250,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     },
 
     async apiSubscriptionTypes(): Promise<ApiSubscriptionTypes> {
-      return { items: (await catalog.listActivePlansOfTab('api-agent')).map(toPlan) };
+      return { items: (await catalog.listActivePlansOfTab('api-agent')).map((row) => toPlan(row, products)) };
     },
 
     /** What a coupon would do (for `productId`, when given), or why it can't be used. */
@@ -280,6 +294,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         if (!other) throw notFound(`${plan.name} is not sold ${query.subscription_type}.`);
         plan = other;
       }
+      if (!products.planAvailable(plan.features)) throw planUnavailable(plan, products);
       const current = await repo.activeSubscription(userId);
       if (current?.plan.id === plan.id) {
         throw new AppError(errorCodes.conflict, 409, `You already have ${planDescription(plan)}.`);

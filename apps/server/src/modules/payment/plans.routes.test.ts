@@ -1,5 +1,5 @@
-import { errorBodySchema, myPlanSchema, planListSchema } from '@candor/contracts';
-import { subscriptions } from '@candor/db';
+import { errorBodySchema, myPlanSchema, planListSchema, productAvailabilitySchema } from '@candor/contracts';
+import { checkoutSessions, subscriptions } from '@candor/db';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { signUpVerified, useTestApp } from '../../test/app.js';
@@ -26,6 +26,69 @@ describeOnEachDatabase('plans', (database) => {
     // Licence plans are never on sale.
     expect(items.some((p) => p.slug.startsWith('licence-'))).toBe(false);
     expect((await t().client().get('/api/payment/v1/plans')).statusCode).toBe(200);
+  });
+
+  it('says which products the deployment offers: the registered tools and switched-on features, to anyone', async () => {
+    const response = await t().client().get('/api/detector/v1/products/');
+    expect(response.statusCode).toBe(200);
+    const offered = productAvailabilitySchema
+      .parse(response.json())
+      .items.filter((item) => item.available)
+      .map((item) => item.id);
+    expect(offered.sort()).toEqual(
+      [
+        'ai-detector',
+        'copyright-detector',
+        'document-redactor',
+        'humanized-text-detector',
+        'secure-llm',
+        'writing-analysis',
+      ].sort(),
+    );
+  });
+
+  it('marks feature lines whose products are to come, and offers no plan of only those', async () => {
+    const { items } = planListSchema.parse((await t().client().get('/api/payment/v1/plans/')).json());
+    const plan = (slug: string) => items.find((p) => p.slug === slug);
+    expect(plan('ai-detector-pro-monthly')).toMatchObject({
+      available: true,
+      features: [
+        { text: 'Everything in Basic', available: true },
+        { text: '5× the tokens and 4× the words per check', available: true },
+        { text: 'Website scanner', available: false },
+      ],
+    });
+    // The Free plan has sentence-level highlights too: the Pro plan no longer sells them as its own.
+    expect(plan('ai-detector-pro-yearly')?.features.map((f) => f.text)).not.toContain('Sentence-level highlights');
+    expect(plan('free')?.available).toBe(true);
+    expect(plan('ai-detector-basic-yearly')?.features.every((f) => f.available)).toBe(true);
+    for (const slug of ['stealth-ai-starter-monthly', 'stealth-ai-unlimited-yearly', 'api-agent-starter-monthly']) {
+      expect(plan(slug)?.available, slug).toBe(false);
+    }
+    expect(plan('stealth-ai-unlimited-yearly')?.features).toEqual([
+      { text: 'Everything in Stealth Starter', available: false },
+      { text: 'Unlimited tokens', available: true },
+    ]);
+  });
+
+  it('refuses to check out a plan whose tools are all still to come, saying which, and opens no session', async () => {
+    const client = t().client();
+    await signUpVerified(t(), client);
+    for (const plan of ['stealth-ai-starter-monthly', 'api-agent-starter-yearly']) {
+      const response = await client.post(`/api/payment/v1/payments/plan-checkout-session/${plan}`);
+      expect(response.statusCode, response.body).toBe(409);
+      expect(errorBodySchema.parse(response.json()).error.code).toBe('plan_unavailable');
+    }
+    const refused = await client.post('/api/payment/v1/payments/plan-checkout-session/stealth-ai-starter-yearly');
+    expect(errorBodySchema.parse(refused.json()).error.message).toBe(
+      "Stealth Starter can't be bought yet: Stealth AI writer, Content enhancer, and AI humanizer are not available. Nothing was charged.",
+    );
+    // A family whose other period is asked for is judged by the plan it resolves to.
+    const switched = await client.post(
+      '/api/payment/v1/payments/plan-checkout-session/ai-detector-pro-yearly?subscription_type=monthly',
+    );
+    expect(switched.statusCode, switched.body).toBe(200);
+    expect(await t().database.handle.db.$count(checkoutSessions)).toBe(1);
   });
 
   it("shows a new user's free plan, valid for fourteen days", async () => {

@@ -1,8 +1,10 @@
 import { errorCodes, type MyPlan, type Plan, type PlanList } from '@candor/contracts';
 import { AppError } from '../../http/errors.js';
+import type { ProductCatalogue } from '../../products.js';
 import type { PlanRow, PlansRepository } from './plans.repository.js';
 
-export const toPlan = (row: PlanRow): Plan => ({
+/** A plan as the API shows it: its feature lines say which are given in this deployment, and whether it can be bought. */
+export const toPlan = (row: PlanRow, products: ProductCatalogue): Plan => ({
   id: row.id,
   slug: row.slug,
   name: row.name,
@@ -12,7 +14,8 @@ export const toPlan = (row: PlanRow): Plan => ({
   currency: row.currency,
   tokens: row.tokens,
   family: row.family,
-  features: row.features,
+  features: row.features.map((line) => ({ text: line.text, available: products.lineAvailable(line) })),
+  available: products.planAvailable(row.features),
   limits: {
     max_words_per_run: row.limits.maxWordsPerRun,
     api_requests_per_minute: row.limits.apiRequestsPerMinute,
@@ -23,10 +26,10 @@ export const toPlan = (row: PlanRow): Plan => ({
 const freePlanExpired = () =>
   new AppError(errorCodes.freePlanExpired, 418, 'Your free plan has expired. Choose a plan to keep using Candor.');
 
-export function createPlansService(deps: { repo: PlansRepository; clock: () => Date }) {
+export function createPlansService(deps: { repo: PlansRepository; clock: () => Date; products: ProductCatalogue }) {
   return {
     async list(): Promise<PlanList> {
-      return { items: (await deps.repo.listActive()).map(toPlan) };
+      return { items: (await deps.repo.listActive()).map((row) => toPlan(row, deps.products)) };
     },
 
     /** The current plan; 418 `free_plan_expired` when it is a lapsed free plan (or there is no plan at all). */
@@ -38,7 +41,7 @@ export function createPlansService(deps: { repo: PlansRepository; clock: () => D
       if (plan.slug === 'free' && lapsed) throw freePlanExpired();
       return {
         subscription_id: subscription.id,
-        plan: toPlan(plan),
+        plan: toPlan(plan, deps.products),
         started_at: subscription.startedAt.toISOString(),
         current_period_start: subscription.currentPeriodStart.toISOString(),
         expires_at: subscription.expiresAt?.toISOString() ?? null,

@@ -14,6 +14,7 @@ import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError, registerErrorHandler } from '../../http/errors.js';
+import { everyProduct } from '../../products.js';
 import { signUpVerified, type TestClient, useTestApp } from '../../test/app.js';
 import { describeOnEachDatabase } from '../../test/databases.js';
 import { type StripeDouble, signedWebhook, startStripeDouble, stripeEvent } from '../../test/stripe-double.js';
@@ -351,7 +352,7 @@ describeOnEachDatabase('stripe payments', (database) => {
     env.STRIPE_API_URL = double.url;
   });
   afterAll(() => double.close());
-  const t = useTestApp(database, { env });
+  const t = useTestApp(database, { env, products: everyProduct() });
 
   /** Stripe posting to the endpoint: no cookie, no CSRF header, just the signed body. */
   const webhook = (payload: string, signature?: string) =>

@@ -2,6 +2,7 @@ import { errorCodes, myPlanSchema } from '@candor/contracts';
 import { ledgerEntries, subscriptions } from '@candor/db';
 import { and, asc, eq } from 'drizzle-orm';
 import { expect, it, vi } from 'vitest';
+import { everyProduct } from '../../products.js';
 import { type TestClient, useTestApp } from '../../test/app.js';
 import { describeOnEachDatabase } from '../../test/databases.js';
 import { charge } from '../detector/ledger.js';
@@ -22,7 +23,8 @@ it('adds calendar months and years, keeping the day or the end of a shorter mont
 
 describeOnEachDatabase('subscriptions: cancel, resume, renewal and expiry', (database) => {
   // The sweep takes its time as an argument: each test hands it the later moments a running server would reach.
-  const t = useTestApp(database);
+  // Subscriptions of every tab renew and end alike, whether or not their tools exist yet.
+  const t = useTestApp(database, { products: everyProduct() });
   const steps = paymentSteps(t);
   const { db, signedIn, balance, checkoutPlan, pay, invoices, mySubscription } = steps;
 

@@ -1,4 +1,4 @@
-import type { ServiceName } from '@candor/contracts';
+import type { ProductId, ServiceName } from '@candor/contracts';
 import type { ToolId, ToolLimits } from '@candor/contracts/tools';
 import type { Database } from '@candor/db';
 import type { z } from 'zod';
@@ -43,6 +43,8 @@ export interface SavedRun {
 export interface ToolDefinition<Input = unknown, Output = unknown> {
   id: ToolId;
   modelName: ServiceName;
+  /** The catalogue product this tool provides: registering the tool is what makes the product available. */
+  product: ProductId;
   input: z.ZodType<Input>;
   /** The engine's output, checked before anything is stored: a broken engine fails the run instead. */
   output: z.ZodType<Output>;

@@ -17,6 +17,7 @@ const myPlan = (overrides: Partial<MyPlan> & { slug?: string; price_cents?: numb
       tokens: 2_000,
       family: null,
       features: [],
+      available: true,
       limits: { max_words_per_run: null, api_requests_per_minute: null },
     },
     started_at: '2026-01-01T00:00:00Z',

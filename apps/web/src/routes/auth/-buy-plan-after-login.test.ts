@@ -16,6 +16,7 @@ const stealthYearly: Plan = {
   tokens: 1_800_000,
   family: 'stealth-ai-starter',
   features: [],
+  available: true,
   limits: { max_words_per_run: 10_000, api_requests_per_minute: null },
 };
 

@@ -16,6 +16,7 @@ import { renderAiDetectionReportPdf } from './report-pdf.js';
 export const aiDetectionTool = defineTool<AiDetectionInput, AiDetectionResult>({
   id: 'ai-detection',
   modelName: 'AI_DETECTION',
+  product: 'ai-detector',
   input: aiDetectionInputSchema,
   output: aiDetectionResultSchema,
   limits: TOOL_LIMITS['ai-detection'],

@@ -20,6 +20,7 @@ const outputSchema = documentRedactionResultSchema.extend({ content: z.instanceo
 export const documentRedactionTool = defineTool<DocumentRedactionInput, DocumentRedactionOutput>({
   id: 'document-redaction',
   modelName: 'PII_TEXT_DETECT',
+  product: 'document-redactor',
   input: documentRedactionInputSchema,
   output: outputSchema as z.ZodType<DocumentRedactionOutput>,
   limits: TOOL_LIMITS['document-redaction'],

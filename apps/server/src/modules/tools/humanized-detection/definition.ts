@@ -14,6 +14,7 @@ import { renderHumanizedDetectionReportPdf } from './report-pdf.js';
 export const humanizedDetectionTool = defineTool<HumanizedDetectionInput, HumanizedDetectionResult>({
   id: 'humanized-detection',
   modelName: 'QUILLBOT_ANALYSIS',
+  product: 'humanized-text-detector',
   input: humanizedDetectionInputSchema,
   output: humanizedDetectionResultSchema,
   limits: TOOL_LIMITS['humanized-detection'],

@@ -23,6 +23,7 @@ export const organisationDocumentsOff = () =>
 export const plagiarismTool = defineTool<PlagiarismInput, PlagiarismResult>({
   id: 'plagiarism',
   modelName: 'PLAGIARISM',
+  product: 'copyright-detector',
   input: plagiarismInputSchema,
   output: plagiarismResultSchema,
   limits: TOOL_LIMITS.plagiarism,

@@ -14,6 +14,7 @@ import { renderWritingReportPdf } from './report-pdf.js';
 export const writingAnalysisTool = defineTool<WritingAnalysisInput, WritingAnalysisResult>({
   id: 'writing-analysis',
   modelName: 'WRITING_ANALYSIS',
+  product: 'writing-analysis',
   input: writingAnalysisInputSchema,
   output: writingAnalysisResultSchema,
   limits: TOOL_LIMITS['writing-analysis'],

@@ -20,6 +20,7 @@ const basic: Plan = {
   tokens: 100_000,
   family: 'ai-detector-basic',
   features: [],
+  available: true,
   limits: { max_words_per_run: 25_000, api_requests_per_minute: null },
 };
 const myPlan = (): MyPlan => ({
