@@ -1,3 +1,4 @@
+import type { ProductId } from '@candor/contracts';
 import type { LucideIcon } from 'lucide-react';
 import AudioWaveform from 'lucide-react/icons/audio-waveform';
 import BookOpen from 'lucide-react/icons/book-open';
@@ -33,20 +34,20 @@ export {
 } from './product-categories';
 
 export interface Tool {
-  id: string;
+  /** The product the server says is offered or not (`v1/products/`): cards and links follow it. */
+  product: ProductId;
   title: string;
   description: string;
   icon: LucideIcon;
-  /** Missing for catalogue entries that are listed but not offered yet. */
+  /** Missing for catalogue entries that have no screen of their own. */
   to?: AppPath;
   category?: ProductCategoryId;
-  disabled?: boolean;
   badge?: string;
 }
 
 export const tools = {
   secureLlm: {
-    id: 'secure-llm',
+    product: 'secure-llm',
     title: 'Secure LLM Chat',
     description: 'Chat with LLMs while personal data is masked before it leaves your browser session.',
     icon: MessageSquareLock,
@@ -54,7 +55,7 @@ export const tools = {
     category: 'privacy',
   },
   documentRedactor: {
-    id: 'document-redactor',
+    product: 'document-redactor',
     title: 'Document Redactor',
     description: 'Find and redact personal data in PDFs and Word documents with your own policies.',
     icon: FileLock,
@@ -62,7 +63,7 @@ export const tools = {
     category: 'privacy',
   },
   deepfakeAudio: {
-    id: 'vexon',
+    product: 'vexon',
     title: 'Deepfake Audio Detection',
     description: 'Check whether a voice recording is real or synthetic, segment by segment.',
     icon: AudioWaveform,
@@ -70,23 +71,21 @@ export const tools = {
     category: 'privacy',
   },
   fileSystemScan: {
-    id: 'file-system-scan',
+    product: 'file-system-scan',
     title: 'File System Scan',
     description: 'Scan shared drives for documents that expose personal data.',
     icon: FolderSearch,
     category: 'privacy',
-    disabled: true,
   },
   dataAnonymizer: {
-    id: 'data-based-anonymizer',
+    product: 'data-based-anonymizer',
     title: 'Data Based Anonymizer',
     description: 'Anonymise whole datasets while keeping them useful for analysis.',
     icon: DatabaseZap,
     category: 'privacy',
-    disabled: true,
   },
   aiDetector: {
-    id: 'ai-detector',
+    product: 'ai-detector',
     title: 'AI Detector',
     description: 'Estimate how likely a text was written by AI, sentence by sentence.',
     icon: ScanText,
@@ -94,7 +93,7 @@ export const tools = {
     category: 'provenance',
   },
   humanizedTextDetector: {
-    id: 'humanized-text-detector',
+    product: 'humanized-text-detector',
     title: 'Humanized Text Detector',
     description: 'Spot AI text that was passed through paraphrasers and humanizers.',
     icon: ScanSearch,
@@ -102,7 +101,7 @@ export const tools = {
     category: 'provenance',
   },
   copyrightDetector: {
-    id: 'copyright-detector',
+    product: 'copyright-detector',
     title: 'Copyright Detector',
     description: 'Find passages copied from your sources and earlier submissions.',
     icon: Copyright,
@@ -110,7 +109,7 @@ export const tools = {
     category: 'provenance',
   },
   writingAnalysis: {
-    id: 'writing-analysis',
+    product: 'writing-analysis',
     title: 'Writing Analysis',
     description: 'Readability, style, passive voice and spelling in one report.',
     icon: TextSearch,
@@ -118,7 +117,7 @@ export const tools = {
     category: 'provenance',
   },
   stealthAiWriter: {
-    id: 'stealth-ai-writer',
+    product: 'stealth-ai-writer',
     title: 'Stealth AI',
     description: 'Generate full articles from a topic and an outline.',
     icon: PenLine,
@@ -126,7 +125,7 @@ export const tools = {
     category: 'generation',
   },
   contentEnhancer: {
-    id: 'content-enhancer',
+    product: 'content-enhancer',
     title: 'Content Enhancer',
     description: 'Rewrite, summarise, expand or shorten a text.',
     icon: Sparkles,
@@ -134,7 +133,7 @@ export const tools = {
     category: 'generation',
   },
   aiHumanizer: {
-    id: 'content-humanizer',
+    product: 'content-humanizer',
     title: 'AI Humanizer',
     description: 'Turn AI drafts into natural, human-sounding text.',
     icon: WandSparkles,
@@ -143,7 +142,7 @@ export const tools = {
     badge: 'Beta',
   },
   seoScanner: {
-    id: 'seo-scanner',
+    product: 'seo-scanner',
     title: 'SEO Scanner',
     description: 'Crawl a website and score every page for AI-written content and SEO issues.',
     icon: Globe,
@@ -165,6 +164,8 @@ export interface NavItem {
   to: AppPath;
   icon: LucideIcon;
   badge?: string;
+  /** The product behind the item: while the server does not offer it, the item is listed but not a link. */
+  product?: ProductId;
   /** Only highlight on an exact match (the dashboard "/"). */
   exact?: boolean;
 }
@@ -178,6 +179,7 @@ const fromTool = (tool: Tool & { to: AppPath }): NavItem => ({
   title: tool.title,
   to: tool.to,
   icon: tool.icon,
+  product: tool.product,
   ...(tool.badge ? { badge: tool.badge } : {}),
 });
 
@@ -213,7 +215,7 @@ export const sidebarNavigation: NavSection[] = [
       fromTool(tools.seoScanner),
       { title: 'History', to: '/history', icon: History },
       { title: 'Pricing', to: '/pricing', icon: CreditCard },
-      { title: 'API docs', to: '/api-agent-doc', icon: BookOpen },
+      { title: 'API docs', to: '/api-agent-doc', icon: BookOpen, product: 'public-api' },
       { title: 'Contact us', to: '/contact-us', icon: Mail },
       { title: 'Account', to: '/account', icon: UserRound },
     ],

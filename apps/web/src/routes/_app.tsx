@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { PlainNotFound } from '@/components/layout/not-found';
+import { productsQueryOptions } from '@/lib/products';
 import { encodeRedirect } from '@/lib/redirect';
 import { AppLayout } from './-components/app-layout';
 
@@ -18,6 +19,8 @@ export const Route = createFileRoute('/_app')({
     }
     return { session };
   },
+  // The sidebar and the catalogues mark what is offered: ask early, without holding the page.
+  loader: ({ context }) => void context.queryClient.prefetchQuery(productsQueryOptions()),
   component: AppLayout,
   // An unmatched path under this layout (spec §2: plain 'Not Found'); the root keeps the full 404 page.
   notFoundComponent: PlainNotFound,

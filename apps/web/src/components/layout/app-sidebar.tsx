@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { type NavSection, sidebarNavigation } from '@/config/navigation';
+import { type NavItem, type NavSection, sidebarNavigation } from '@/config/navigation';
+import { useProductAvailability } from '@/lib/products';
 import { cn } from '@/lib/utils';
 import { Logo } from './logo';
 
@@ -11,6 +12,7 @@ export function SidebarNav({
   sections?: NavSection[];
   onNavigate?: () => void;
 }) {
+  const isAvailable = useProductAvailability();
   return (
     <nav aria-label="Main" className="flex flex-col gap-5 px-2 py-4">
       {sections.map((section) => (
@@ -21,35 +23,55 @@ export function SidebarNav({
           <ul className="flex flex-col gap-0.5">
             {section.items.map((item) => (
               <li key={item.to}>
-                <Link
-                  to={item.to}
-                  onClick={onNavigate}
-                  activeOptions={{ exact: item.exact ?? false, includeSearch: false }}
-                  className={cn(
-                    'group flex h-9 items-center gap-3 rounded-md px-3 font-medium text-sidebar-foreground text-sm outline-none transition-colors',
-                    'hover:bg-sidebar-accent/60 hover:text-sidebar-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50',
-                    'data-[status=active]:bg-sidebar-accent data-[status=active]:text-sidebar-accent-foreground',
-                  )}
-                >
-                  <item.icon
-                    className="size-4 shrink-0 opacity-80 group-data-[status=active]:opacity-100"
-                    aria-hidden="true"
-                  />
-                  <span className="truncate" title={item.title}>
-                    {item.title}
-                  </span>
-                  {item.badge && (
-                    <span className="ml-auto rounded-full bg-primary/10 px-1.5 py-0.5 font-semibold text-[10px] text-primary">
-                      {item.badge}
+                {item.product && isAvailable(item.product) === false ? (
+                  <ComingSoonItem item={item} />
+                ) : (
+                  <Link
+                    to={item.to}
+                    onClick={onNavigate}
+                    activeOptions={{ exact: item.exact ?? false, includeSearch: false }}
+                    className={cn(
+                      'group flex h-9 items-center gap-3 rounded-md px-3 font-medium text-sidebar-foreground text-sm outline-none transition-colors',
+                      'hover:bg-sidebar-accent/60 hover:text-sidebar-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50',
+                      'data-[status=active]:bg-sidebar-accent data-[status=active]:text-sidebar-accent-foreground',
+                    )}
+                  >
+                    <item.icon
+                      className="size-4 shrink-0 opacity-80 group-data-[status=active]:opacity-100"
+                      aria-hidden="true"
+                    />
+                    <span className="truncate" title={item.title}>
+                      {item.title}
                     </span>
-                  )}
-                </Link>
+                    {item.badge && (
+                      <span className="ml-auto rounded-full bg-primary/10 px-1.5 py-0.5 font-semibold text-[10px] text-primary">
+                        {item.badge}
+                      </span>
+                    )}
+                  </Link>
+                )}
               </li>
             ))}
           </ul>
         </div>
       ))}
     </nav>
+  );
+}
+
+/** A product the server does not offer yet: listed, so users know it is coming, but not a link to a placeholder. */
+function ComingSoonItem({ item }: { item: NavItem }) {
+  return (
+    <span
+      aria-disabled="true"
+      className="flex h-9 items-center gap-3 rounded-md px-3 font-medium text-muted-foreground text-sm"
+    >
+      <item.icon className="size-4 shrink-0 opacity-60" aria-hidden="true" />
+      <span className="truncate" title={`${item.title} (coming soon)`}>
+        {item.title}
+      </span>
+      <span className="ml-auto rounded-full bg-muted px-1.5 py-0.5 font-semibold text-[10px]">Soon</span>
+    </span>
   );
 }
 

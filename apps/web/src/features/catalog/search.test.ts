@@ -1,11 +1,12 @@
+import type { ProductId } from '@candor/contracts';
 import { describe, expect, it } from 'vitest';
-import { catalogue } from '@/config/navigation';
-import { allProductsSearchSchema } from './search';
+import { catalogue, type ProductCategoryId } from '@/config/navigation';
+import { allProductsSearchSchema, openingCategory } from './search';
 
 describe('all-products search params', () => {
-  it('defaults to ai-humanizer', () => {
-    expect(allProductsSearchSchema.parse({})).toEqual({ tab: 'ai-humanizer' });
-    expect(allProductsSearchSchema.parse({ tab: 'nope' })).toEqual({ tab: 'ai-humanizer' });
+  it('leaves the tab out when the URL names none or an unknown one', () => {
+    expect(allProductsSearchSchema.parse({})).toEqual({ tab: undefined });
+    expect(allProductsSearchSchema.parse({ tab: 'nope' })).toEqual({ tab: undefined });
   });
 
   it.each(['privacy', 'provenance', 'generation', 'ai-humanizer'])('keeps tab %s', (tab) => {
@@ -13,14 +14,39 @@ describe('all-products search params', () => {
   });
 });
 
+describe('the tab the catalogue opens on', () => {
+  const productsOf = (category: ProductCategoryId) => catalogue(category).map((tool) => tool.product);
+  const offering =
+    (...products: ProductId[]) =>
+    (product: ProductId) =>
+      products.includes(product);
+
+  it('is the one the URL names, offered or not', () => {
+    expect(openingCategory('generation', productsOf, offering('ai-detector'))).toBe('generation');
+  });
+
+  it("is the spec's default, ai-humanizer, once the humanizer is offered", () => {
+    expect(openingCategory(undefined, productsOf, offering('content-humanizer', 'ai-detector'))).toBe('ai-humanizer');
+  });
+
+  it('is the first tab with an offered tool while the default has none', () => {
+    expect(openingCategory(undefined, productsOf, offering('ai-detector', 'secure-llm'))).toBe('privacy');
+    expect(openingCategory(undefined, productsOf, offering('writing-analysis'))).toBe('provenance');
+  });
+
+  it('is the default while availability is unknown', () => {
+    expect(openingCategory(undefined, productsOf, () => undefined)).toBe('ai-humanizer');
+  });
+});
+
 describe('catalogue', () => {
-  it('lists the spec catalogue per tab, with the two privacy tools disabled', () => {
-    expect(catalogue('privacy').map((t) => [t.title, Boolean(t.disabled)])).toEqual([
-      ['Secure LLM Chat', false],
-      ['Document Redactor', false],
-      ['Deepfake Audio Detection', false],
-      ['File System Scan', true],
-      ['Data Based Anonymizer', true],
+  it('lists the spec catalogue per tab, each entry naming its product', () => {
+    expect(catalogue('privacy').map((t) => [t.title, t.product])).toEqual([
+      ['Secure LLM Chat', 'secure-llm'],
+      ['Document Redactor', 'document-redactor'],
+      ['Deepfake Audio Detection', 'vexon'],
+      ['File System Scan', 'file-system-scan'],
+      ['Data Based Anonymizer', 'data-based-anonymizer'],
     ]);
     expect(catalogue('provenance').map((t) => t.title)).toEqual([
       'AI Detector',

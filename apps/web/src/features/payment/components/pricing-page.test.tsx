@@ -71,6 +71,43 @@ beforeEach(() => {
 });
 
 describe('PricingPage', () => {
+  it('marks feature lines still to come, and offers no checkout of a plan whose tools are all to come', async () => {
+    const proWithScanner = plan({
+      ...pro,
+      features: [
+        { text: 'Everything in Basic', available: true },
+        { text: 'Website scanner', available: false },
+      ],
+    });
+    const stealth = plan({
+      id: 'p-stealth',
+      slug: 'stealth-ai-starter-yearly',
+      name: 'Stealth Starter',
+      tab: 'ai-detector',
+      period: 'yearly',
+      price_cents: 19_190,
+      features: [{ text: 'Stealth AI writer', available: false }],
+      available: false,
+    });
+    replies['GET /api/payment/v1/plans/'] = () => jsonResponse(200, { items: [free, proWithScanner, stealth] });
+    await renderWithRouter(() => (
+      <PricingPage search={search()} onSearchChange={() => {}} loggedIn planState={onPlan(free)} />
+    ));
+
+    const proCard = await screen.findByLabelText('Pro');
+    const scanner = within(proCard).getByText('Website scanner').closest('li') as HTMLElement;
+    expect(scanner.textContent).toContain('Coming soon');
+    expect(scanner.textContent).toContain('(not included yet)');
+    expect(within(proCard).getByRole('button', { name: 'Buy Pro' })).toBeTruthy();
+
+    const stealthCard = screen.getByLabelText('Stealth Starter');
+    expect(within(stealthCard).queryByRole('button', { name: 'Buy Stealth Starter' })).toBeNull();
+    const unavailable = within(stealthCard).getByRole('button', { name: 'Not available yet' }) as HTMLButtonElement;
+    expect(unavailable.disabled).toBe(true);
+    expect(within(stealthCard).getByText(/The tools in Stealth Starter are coming soon/)).toBeTruthy();
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
+  });
+
   it('offers "Buy {plan}" on a free plan and marks the current plan as not buyable', async () => {
     await renderWithRouter(() => (
       <PricingPage search={search()} onSearchChange={() => {}} loggedIn planState={onPlan(free)} />

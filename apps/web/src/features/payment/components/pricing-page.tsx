@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import BadgeCheck from 'lucide-react/icons/badge-check';
 import Check from 'lucide-react/icons/check';
 import CircleAlert from 'lucide-react/icons/circle-alert';
+import Clock from 'lucide-react/icons/clock';
 import CreditCard from 'lucide-react/icons/credit-card';
 import Hourglass from 'lucide-react/icons/hourglass';
 import Inbox from 'lucide-react/icons/inbox';
@@ -274,12 +275,26 @@ function PlanCard({
         <PlanLimits plan={plan} />
         {plan.features.length > 0 && (
           <ul className="space-y-2 text-sm">
-            {plan.features.map((feature) => (
-              <li key={feature} className="flex items-start gap-2">
-                <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-                <span>{feature}</span>
-              </li>
-            ))}
+            {plan.features.map((feature) =>
+              feature.available ? (
+                <li key={feature.text} className="flex items-start gap-2">
+                  <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                  <span>{feature.text}</span>
+                </li>
+              ) : (
+                // Listed so the plan reads as it will, but never as something it gives today.
+                <li key={feature.text} className="flex items-start gap-2 text-muted-foreground">
+                  <Clock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                  <span>
+                    {feature.text}
+                    <span className="sr-only"> (not included yet)</span>
+                  </span>
+                  <Badge variant="outline" className="ml-auto shrink-0">
+                    Coming soon
+                  </Badge>
+                </li>
+              ),
+            )}
           </ul>
         )}
       </CardContent>
@@ -288,7 +303,16 @@ function PlanCard({
           <Button variant="outline" disabled>
             Your current plan
           </Button>
-        ) : free ? null : loggedIn ? (
+        ) : free ? null : !plan.available ? (
+          <>
+            <Button disabled aria-describedby={`unavailable-${plan.id}`}>
+              Not available yet
+            </Button>
+            <p id={`unavailable-${plan.id}`} className="text-center text-muted-foreground text-xs">
+              The tools in {plan.name} are coming soon. You can buy it once they are here; nothing is charged before.
+            </p>
+          </>
+        ) : loggedIn ? (
           <>
             {replaces ? (
               <SwitchPlanDialog
