@@ -17,7 +17,7 @@ import { createSessionCookies, createSessionTokens } from './http/session.js';
 import { registerSpaAndNotFound } from './http/spa.js';
 import { registerStorableText } from './http/storable-text.js';
 import type { Mailer } from './mail/mailer.js';
-import { publicApiModule, publicApiProducts } from './modules/api/index.js';
+import { publicApiModule } from './modules/api/index.js';
 import {
   authModule,
   createSessionService,
@@ -26,10 +26,10 @@ import {
   createUsersRepository,
   type UserRow,
 } from './modules/auth/index.js';
-import { builtInTools, detectorModule } from './modules/detector/index.js';
-import { governanceModule, governanceProducts } from './modules/governance/index.js';
+import { detectorModule } from './modules/detector/index.js';
+import { governanceModule } from './modules/governance/index.js';
 import { paymentModule } from './modules/payment/index.js';
-import { createProductCatalogue, type ProductCatalogue } from './products.js';
+import { builtInProducts, type ProductCatalogue } from './products.js';
 
 export interface AppDeps {
   config: Config;
@@ -141,9 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The services.
   const enabled = new Set(config.services);
   // What the deployment offers, whichever services this instance serves: every instance answers the same.
-  const products =
-    deps.products ??
-    createProductCatalogue([...builtInTools.map((tool) => tool.product), ...governanceProducts, ...publicApiProducts]);
+  const products = deps.products ?? builtInProducts();
   // Rate-limit counters: in Redis when configured, so every instance shares them.
   const rateLimitStore: RateLimitStore = {
     redis: deps.redis,

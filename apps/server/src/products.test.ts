@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises';
+import { productIds } from '@candor/contracts';
 import { describe, expect, it } from 'vitest';
-import { createProductCatalogue } from './products.js';
+import { builtInProducts, createProductCatalogue } from './products.js';
 
 describe('the product catalogue', () => {
   const catalogue = createProductCatalogue(['ai-detector', 'writing-analysis']);
@@ -28,5 +30,19 @@ describe('the product catalogue', () => {
     expect(
       catalogue.planAvailable([{ text: 'Writer', products: ['stealth-ai-writer'] }, { text: 'Unlimited tokens' }]),
     ).toBe(false);
+  });
+});
+
+describe('the README', () => {
+  it('lists every product with the status this build gives it', async () => {
+    const readme = await readFile(new URL('../../../README.md', import.meta.url), 'utf8');
+    const table = readme.slice(readme.indexOf('<!-- products:start -->'), readme.indexOf('<!-- products:end -->'));
+    const rows = [...table.matchAll(/^\| [^|]+ \| `([a-z-]+)` \| (available|coming soon) \|$/gm)].map((m) => [
+      m[1],
+      m[2] === 'available',
+    ]);
+    const built = builtInProducts();
+    expect(rows.map(([id]) => id).sort()).toEqual([...productIds].sort());
+    expect(rows).toEqual(rows.map(([id]) => [id, built.isAvailable(String(id))]));
   });
 });

@@ -1,4 +1,7 @@
 import { type ProductAvailability, type ProductId, productIds } from '@candor/contracts';
+import { publicApiProducts } from './modules/api/index.js';
+import { builtInTools } from './modules/detector/index.js';
+import { governanceProducts } from './modules/governance/index.js';
 
 /** A plan's feature line as stored; a product id the code does not know (a hand edit) counts as not offered. */
 export interface FeatureLine {
@@ -37,6 +40,10 @@ export function createProductCatalogue(provided: Iterable<ProductId>): ProductCa
     },
   };
 }
+
+/** What this build offers: the registered tools' products and the services' switched-on features. */
+export const builtInProducts = () =>
+  createProductCatalogue([...builtInTools.map((tool) => tool.product), ...governanceProducts, ...publicApiProducts]);
 
 /** A deployment offering every listed product: for tests of the payment plumbing of plans whose tools are to come. */
 export const everyProduct = () => createProductCatalogue(productIds);
