@@ -9,6 +9,7 @@ import {
   jobSnapshotSchema,
   type PageLine,
 } from '@candor/contracts/tools';
+import { mupdfText, pdfReader, popplerText } from '@candor/engine-redact/testing/pdf-readers';
 import { tokenizeWords } from '@candor/engine-writing/tokenize';
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
@@ -72,6 +73,12 @@ const minutesPdf = (pages: number) =>
       doc.text(`Minutes, page ${page}: the committee agreed the budget.`);
     }
   });
+
+// Readers independent of pdf.js; where one is missing its engine tests say so, and with CI=true this throws.
+const COMMAND_LINE_READERS = [
+  [pdfReader('pdftotext'), popplerText],
+  [pdfReader('mutool'), mupdfText],
+] as const;
 
 /** Every stream of a PDF, inflated where it is compressed: where a leaked string would hide. */
 function rawPdfContent(pdf: Buffer): string {
@@ -172,6 +179,16 @@ describeOnEachDatabase('the Document Redactor', (database) => {
       expect(JSON.stringify(info), secret).not.toContain(secret);
     }
     expect(text).toContain('Thank you for your order');
+    // The searchable layer the screen promises, as poppler and mupdf read it, without an error on their stderr.
+    for (const [reader, read] of COMMAND_LINE_READERS) {
+      if (reader.skip) continue;
+      const output = await read(redacted);
+      expect(output.messages, reader.name).toEqual([]);
+      const layer = output.text.replace(/\s+/g, ' ');
+      expect(layer, reader.name).toContain('Thank you for your order');
+      expect(layer, reader.name).toContain('[EMAIL_ADDRESS]');
+      for (const secret of [...Object.values(SECRETS), 'Hopper']) expect(layer, reader.name).not.toContain(secret);
+    }
 
     const stranger = await newUser(t());
     expectError(
