@@ -104,6 +104,45 @@ test('copyright detector: a pasted text against an uploaded source, side by side
   await expect(page.getByRole('list', { name: 'Sources compared' })).toContainText('My grandmother grew up');
 });
 
+test('copyright detector: a web page that cannot be read is left out and named with why, and the file is still compared', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await createSignedInUser(page);
+  const before = await balance(page);
+  await page.goto('/copyright-detector');
+  await page.getByLabel('Text to check').fill(ESSAY);
+  await page.getByLabel('Add files').setInputFiles({
+    name: 'keepers.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(SOURCE),
+  });
+  await expect(page.getByRole('list', { name: 'Source files' })).toContainText('keepers.txt');
+  // .invalid never resolves (RFC 6761): the page cannot be read wherever the test runs.
+  const unreadable = 'https://nothing.invalid/keepers';
+  await page.getByLabel('Web addresses').fill(unreadable);
+  await page.getByLabel('Web addresses').press('Enter');
+  await check(page).click();
+
+  await expect(page).toHaveURL((url) => url.searchParams.has('history_id'), { timeout: 30_000 });
+  const notice = page.getByRole('status', { name: '1 web page could not be read' });
+  await expect(notice).toContainText('the similarity leaves this page out');
+  const left = notice.getByRole('list', { name: 'Web pages not read' }).getByRole('listitem');
+  await expect(left).toHaveCount(1);
+  await expect(left).toContainText(unreadable);
+  await expect(left).toContainText('Could not reach nothing.invalid');
+  await expect(page.getByRole('list', { name: 'Sources compared' })).toContainText('keepers.txt');
+  await expect(page.getByRole('list', { name: 'Matched passages' })).toContainText('keeper climbed the spiral stair');
+
+  // Charged for the words checked, as the report shows them.
+  const historyId = new URL(page.url()).searchParams.get('history_id');
+  const { item, result } = (await (
+    await page.request.get(`/api/detector/v2/ai-detector/user-history/${historyId}`)
+  ).json()) as { item: { cost: number }; result: { words: number } };
+  expect(item.cost).toBe(result.words * 2);
+  expect(await balance(page)).toBe(before - item.cost);
+});
+
 test('copyright detector: a private address is refused as it is typed, with a clear message, and cannot be added', async ({
   page,
 }) => {

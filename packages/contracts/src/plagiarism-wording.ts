@@ -1,5 +1,5 @@
 import { formatPercent } from '@candor/engine-writing/percent';
-import type { PlagiarismCheckedSource, PlagiarismInput, PlagiarismResult } from './tools.js';
+import type { PlagiarismCheckedSource, PlagiarismInput, PlagiarismResult, PlagiarismUnreadSource } from './tools.js';
 
 // How a Copyright Detector report is put in words, shared by the screen and the PDF report so the two never say
 // different things.
@@ -52,6 +52,22 @@ export function excludedLine(report: PlagiarismResult): string | null {
     references && 'the reference list',
   ]);
   return parts ? `Not counted: ${parts}.` : null;
+}
+
+/** "2 web pages could not be read" (no full stop), or null when every named page was read. */
+export function unreadTitle(report: { unread_sources: readonly PlagiarismUnreadSource[] }): string | null {
+  const unread = report.unread_sources.length;
+  return unread > 0 ? `${count(unread, 'web page', 'web pages')} could not be read` : null;
+}
+
+/** What a page left out means for the report, and what the user can do about it. */
+export function unreadLine(report: { unread_sources: readonly PlagiarismUnreadSource[] }): string {
+  const one = report.unread_sources.length === 1;
+  return (
+    `The text was compared with the other sources only, so the similarity leaves ${one ? 'this page' : 'these pages'} ` +
+    `out. To compare ${one ? 'it' : 'them'}, check again later, or save ${one ? 'the' : 'each'} page as a PDF and ` +
+    'add it as a file.'
+  );
 }
 
 /** What the exclusions switched off let count: "Quotations were counted: excluding them was switched off." */

@@ -248,6 +248,17 @@ export const plagiarismPassageSchema = z.object({
 });
 export type PlagiarismPassage = z.infer<typeof plagiarismPassageSchema>;
 
+/** A web page named for the check that could not be read, so the check went on without it. */
+export const plagiarismUnreadSourceSchema = z.object({
+  /** The address as the user named it (the reason names the host at fault, after any redirect). */
+  url: z.string(),
+  /** The server's code for what went wrong: `source_unreachable`, `source_http_error`, `source_timed_out`, … */
+  code: z.string(),
+  /** Why, in words a user understands: "Could not reach example.com: the connection was refused". */
+  reason: z.string(),
+});
+export type PlagiarismUnreadSource = z.infer<typeof plagiarismUnreadSourceSchema>;
+
 export const plagiarismResultSchema = z.object({
   similarity: z.number().min(0).max(1),
   words: offset,
@@ -260,6 +271,13 @@ export const plagiarismResultSchema = z.object({
   excluded: z.array(excludedRangeSchema),
   /** Hidden characters and look-alike letters read past before matching (absent when there were none). */
   obfuscation: obfuscationSchema.optional(),
+  /**
+   * The named web pages that could not be read, in the order named; the check compared the other sources and cost
+   * what any check of this text costs. A run that could read none of its pages and had nothing else to compare with
+   * (no file, no earlier document) fails instead and charges nothing. Absent from reports made before this was
+   * recorded, which read as none.
+   */
+  unread_sources: z.array(plagiarismUnreadSourceSchema).default([]),
 });
 export type PlagiarismResult = z.infer<typeof plagiarismResultSchema>;
 

@@ -57,5 +57,6 @@ export default defineEngine<PlagiarismEngineInput, PlagiarismResult>((input, rep
     matches,
     excluded: found.excluded,
     ...(found.obfuscation ? { obfuscation: found.obfuscation } : {}),
+    unread_sources: input.unread_sources,
   };
 });

@@ -8,12 +8,15 @@ import {
   plagiarismSourceOptionsSchema,
   type ToolId,
 } from '@candor/contracts/tools';
+import { historyItems } from '@candor/db';
 import { tokenizeWords } from '@candor/engine-writing/tokenize';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../../test/app.js';
 import { useTestApp } from '../../../test/app.js';
 import { describeOnEachDatabase } from '../../../test/databases.js';
 import { expectError, expectNothingStored, followToEnd, newUser, totalBalance } from '../../../test/tool-runs.js';
+import { readBack } from '../pdf/read-back.js';
 
 const DETECTOR = '/api/detector';
 const jobsOf = (tool: ToolId) => `${DETECTOR}/v1/tools/${tool}/jobs`;
@@ -73,6 +76,15 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
+/** A loopback port nothing listens on: the connection is refused at once. */
+async function closedPort(): Promise<number> {
+  const closed = http.createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const { port } = closed.address() as AddressInfo;
+  await new Promise<void>((resolve) => closed.close(() => resolve()));
+  return port;
+}
+
 describeOnEachDatabase('copyright detector (plagiarism)', (database) => {
   describe('on a server with the default settings', () => {
     const t = useTestApp(database);
@@ -112,7 +124,7 @@ describeOnEachDatabase('copyright detector (plagiarism)', (database) => {
       }
     });
 
-    it('refuses a private address with a clear message and charges nothing', async () => {
+    it('refuses a private address with a clear message: alone it charges nothing, beside a file the check goes on', async () => {
       const { client, userId } = await newUser(t());
       const before = await totalBalance(client);
       const last = await run(client, { text: ESSAY, sources: { urls: [`${origin}/keepers`] } });
@@ -123,6 +135,25 @@ describeOnEachDatabase('copyright detector (plagiarism)', (database) => {
       });
       expect(await totalBalance(client)).toBe(before);
       await expectNothingStored(t(), userId);
+
+      // With a file to compare with, the check goes on without the page and says why it was left out.
+      const withFile = await run(client, {
+        text: ESSAY,
+        sources: { documents: [{ name: 'keepers.pdf', text: SOURCE }], urls: [`${origin}/keepers`] },
+      });
+      expect(withFile.status, JSON.stringify(withFile.error)).toBe('succeeded');
+      const { item, report } = await reportOf(client, withFile.history_id);
+      expect(report.sources.map((source) => source.title)).toEqual(['keepers.pdf']);
+      expect(report.matches.length).toBeGreaterThan(0);
+      expect(report.unread_sources).toEqual([
+        {
+          url: `${origin}/keepers`,
+          code: 'source_address_refused',
+          reason: 'Candor does not fetch private or local addresses (127.0.0.1).',
+        },
+      ]);
+      expect(item.cost).toBe(tokenizeWords(ESSAY).length * 2);
+      expect(await totalBalance(client)).toBe(before - item.cost);
     });
 
     it('compares with the user’s own earlier documents, not with anyone else’s, and not with the same text', async () => {
@@ -254,22 +285,74 @@ describeOnEachDatabase('copyright detector (plagiarism)', (database) => {
       ]);
       expect(report.sources[0]?.similarity).toBeGreaterThan(0.2);
       expect(report.matches[0]?.source_text).toContain('spiral stair');
+      expect(report.unread_sources).toEqual([]);
     });
 
-    it('fails an unreachable or missing page with its address and charges nothing', async () => {
-      const { client, userId } = await newUser(t());
-      const closed = http.createServer();
-      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-      const closedPort = (closed.address() as AddressInfo).port;
-      await new Promise<void>((resolve) => closed.close(() => resolve()));
-
-      const unreachable = await run(client, {
+    it('checks against the pages it could read, lists each one it could not with why, and charges for the words', async () => {
+      const { client } = await newUser(t());
+      const before = await totalBalance(client);
+      const gone = `http://127.0.0.1:${await closedPort()}/gone`;
+      const last = await run(client, {
         text: ESSAY,
-        sources: { urls: [`${origin}/keepers`, `http://127.0.0.1:${closedPort}/gone`] },
+        sources: { urls: [gone, `${origin}/keepers`, `${origin}/missing`] },
       });
-      expect(unreachable.error).toEqual({ code: 'source_unreachable', message: 'Could not reach 127.0.0.1' });
+      expect(last.status, JSON.stringify(last.error)).toBe('succeeded');
+      const words = tokenizeWords(ESSAY).length;
+      const { item, report } = await reportOf(client, last.history_id);
+      expect(item.cost).toBe(words * 2);
+      expect(report.words).toBe(words);
+      expect(await totalBalance(client)).toBe(before - words * 2);
+
+      expect(report.sources).toMatchObject([{ kind: 'url', title: 'Keepers of the light', url: `${origin}/keepers` }]);
+      expect(report.sources[0]?.similarity).toBeGreaterThan(0.2);
+      expect(report.matches.map((match) => match.source_text).join(' ')).toContain('keeper climbed the spiral stair');
+      // In the order they were named, each with the address the user gave.
+      expect(report.unread_sources).toEqual([
+        { url: gone, code: 'source_unreachable', reason: 'Could not reach 127.0.0.1: the connection was refused' },
+        { url: `${origin}/missing`, code: 'source_http_error', reason: '127.0.0.1 answered 404 (page not found)' },
+      ]);
+
+      // The PDF report says the same.
+      const pdf = await client.get(`${DETECTOR}/v1/tools/plagiarism/reports/${last.history_id}.pdf`);
+      expect(pdf.statusCode, pdf.body).toBe(200);
+      const printed = (await readBack(pdf.rawPayload)).text.replace(/\s+/g, ' ');
+      expect(printed).toContain('2 web pages could not be read');
+      expect(printed).toContain(`${gone} Could not reach 127.0.0.1: the connection was refused`);
+      expect(printed).toContain(`${origin}/missing 127.0.0.1 answered 404 (page not found)`);
+    });
+
+    it('reopens and prints a report stored before unreadable pages were recorded', async () => {
+      const { client } = await newUser(t());
+      const last = await run(client, { text: ESSAY, sources: { urls: [`${origin}/keepers`] } });
+      expect(last.status, JSON.stringify(last.error)).toBe('succeeded');
+      const { db } = t().database.handle;
+      await db
+        .update(historyItems)
+        .set({ result: sql`${historyItems.result} - 'unread_sources'` })
+        .where(eq(historyItems.id, last.history_id ?? ''));
+      const detail = await detailOf(client, last.history_id);
+      expect(detail.result).not.toHaveProperty('unread_sources');
+      expect(plagiarismResultSchema.parse(detail.result).unread_sources).toEqual([]);
+      const pdf = await client.get(`${DETECTOR}/v1/tools/plagiarism/reports/${last.history_id}.pdf`);
+      expect(pdf.statusCode, pdf.body).toBe(200);
+      expect((await readBack(pdf.rawPayload)).text).not.toContain('could not be read');
+    });
+
+    it('fails a check none of whose pages could be read when it has nothing else to compare with, and charges nothing', async () => {
+      const { client, userId } = await newUser(t());
+      const gone = `http://127.0.0.1:${await closedPort()}/gone`;
       const missing = await run(client, { text: ESSAY, sources: { urls: [`${origin}/missing`] } });
-      expect(missing.error).toEqual({ code: 'source_http_error', message: '127.0.0.1 answered 404' });
+      expect(missing.error).toEqual({ code: 'source_http_error', message: '127.0.0.1 answered 404 (page not found)' });
+      const none = await run(client, { text: ESSAY, sources: { urls: [gone, `${origin}/missing`] } });
+      expect(none.error).toEqual({
+        code: 'source_none_read',
+        message:
+          'None of the 2 web pages could be read. Could not reach 127.0.0.1: the connection was refused. ' +
+          '127.0.0.1 answered 404 (page not found).',
+      });
+      // Earlier documents asked for but none there: nothing was compared either.
+      const nothingEarlier = await run(client, { text: ESSAY, sources: { urls: [gone], my_documents: true } });
+      expect(nothingEarlier.error?.code).toBe('source_unreachable');
       await expectNothingStored(t(), userId);
     });
 

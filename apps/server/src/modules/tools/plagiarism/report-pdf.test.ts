@@ -1,4 +1,4 @@
-import type { PlagiarismResult } from '@candor/contracts/tools';
+import type { PlagiarismResult, PlagiarismUnreadSource } from '@candor/contracts/tools';
 import { formatPercent as percent } from '@candor/engine-writing/percent';
 import { describe, expect, it } from 'vitest';
 import { readBack } from '../pdf/read-back.js';
@@ -40,9 +40,9 @@ const sources: GatheredSource[] = [
 
 const flat = (text: string) => text.replace(/\s+/g, ' ');
 
-async function checked(text: string, gathered: GatheredSource[]) {
+async function checked(text: string, gathered: GatheredSource[], unread: PlagiarismUnreadSource[] = []) {
   const input = { text, exclude_quotations: true, exclude_references: true };
-  return { input, report: await runPlagiarism({ ...input, sources: gathered }, () => {}) };
+  return { input, report: await runPlagiarism({ ...input, sources: gathered, unread_sources: unread }, () => {}) };
 }
 
 describe('renderPlagiarismReportPdf', () => {
@@ -90,8 +90,27 @@ describe('renderPlagiarismReportPdf', () => {
       'Quotation "In storms the keeper stayed awake through the night, winding the clockwork that turned the lamp,"',
     );
     expect(all).toContain('Reference list References Smith, J. (2019). Keepers of the light. Coast Press.');
+    expect(all).not.toContain('could not be read');
     expect(text).toContain(`Candor · Copyright Detector · page 1 of ${pages.length}`);
     expect(info).toMatchObject({ Title: 'grandmother.txt', Author: 'Candor' });
+  });
+
+  it('names the web pages that could not be read and why, before the similarity that leaves them out', async () => {
+    const unread: PlagiarismUnreadSource[] = [
+      { url: 'https://gone.example/keepers', code: 'source_unreachable', reason: 'Could not reach gone.example' },
+    ];
+    const { input, report } = await checked(ESSAY, sources.slice(0, 1), unread);
+    expect(report.unread_sources).toEqual(unread);
+    const { text: printed } = await readBack(
+      await renderPlagiarismReportPdf({ title: 'grandmother.txt', createdAt, cost: 2 * report.words, input, report }),
+    );
+    const all = flat(printed);
+    expect(all).toContain(
+      '1 web page could not be read The text was compared with the other sources only, so the similarity leaves ' +
+        'this page out. To compare it, check again later, or save the page as a PDF and add it as a file. ' +
+        'https://gone.example/keepers Could not reach gone.example Similarity',
+    );
+    expect(all).toContain('Compared with 1 file.');
   });
 
   it('says plainly when nothing matched, with the settings that were off', async () => {
@@ -175,6 +194,7 @@ describe('renderPlagiarismReportPdf', () => {
         source_text: `source words ${index + 1}`,
       })),
       excluded: [],
+      unread_sources: [],
     };
     const input = { text, exclude_quotations: true, exclude_references: true };
     const { text: printed } = await readBack(

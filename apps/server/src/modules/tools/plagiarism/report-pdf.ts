@@ -1,5 +1,12 @@
 import { serviceLabels } from '@candor/contracts';
-import { comparedLine, countedLine, excludedLine, similarityVerdict } from '@candor/contracts/plagiarism-wording';
+import {
+  comparedLine,
+  countedLine,
+  excludedLine,
+  similarityVerdict,
+  unreadLine,
+  unreadTitle,
+} from '@candor/contracts/plagiarism-wording';
 import type { PlagiarismCheckedSource, PlagiarismInput, PlagiarismResult } from '@candor/contracts/tools';
 import { describeObfuscation } from '@candor/engine-writing/obfuscation';
 import { formatPercent as percent } from '@candor/engine-writing/percent';
@@ -71,6 +78,14 @@ function write(pdf: ReportDocument, { title, createdAt, cost, input, report }: P
   const passages = report.matches.filter(
     (match) => bySource.has(match.source_id) && match.start < match.end && match.end <= input.text.length,
   );
+
+  // First, as on the screen: the similarity below leaves these pages out.
+  const unread = unreadTitle(report);
+  if (unread) {
+    pdf.heading(unread);
+    pdf.paragraph(unreadLine(report));
+    for (const { url, reason } of report.unread_sources) pdf.entry([{ text: url, style: 'bold' }, { text: reason }]);
+  }
 
   pdf.heading('Similarity');
   pdf.paragraph(percent(report.similarity), { bold: true, size: 26, after: 0.1 });

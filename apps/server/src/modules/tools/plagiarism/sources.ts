@@ -1,4 +1,5 @@
-import type { PlagiarismCheckedSource, PlagiarismInput } from '@candor/contracts/tools';
+import type { PlagiarismCheckedSource, PlagiarismInput, PlagiarismUnreadSource } from '@candor/contracts/tools';
+import { AppError } from '../../../http/errors.js';
 import { builtInEngine } from '../engines/engine-pool.js';
 import { fetchSourceUrl } from '../sources/fetch-source-url.js';
 import type { PageText } from '../sources/page-text.js';
@@ -14,6 +15,8 @@ export interface PlagiarismEngineInput {
   exclude_quotations: boolean;
   exclude_references: boolean;
   sources: GatheredSource[];
+  /** The named web pages that could not be read, for the report to list. */
+  unread_sources: PlagiarismUnreadSource[];
 }
 
 const MAX_REDIRECTS = 5;
@@ -21,10 +24,11 @@ const PAGE_TEXT_ENGINE = builtInEngine('sources');
 const dateOf = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
- * Reads every source a run names: uploaded files as given, web pages fetched (all of them, or the run fails with
- * the first address that could not be read and charges nothing), and earlier documents from the database. Earlier
- * documents are distinct texts: one with the text being checked is that text sent to another tool, one with a named
- * file's or page's text is that file again, and a text submitted several times is read once, from its newest run.
+ * Reads every source a run names: uploaded files as given, web pages fetched (a page that cannot be read is left out
+ * and listed with its reason; the run fails, charging nothing, only when that leaves nothing at all to compare with),
+ * and earlier documents from the database. Earlier documents are distinct texts: one with the text being checked is
+ * that text sent to another tool, one with a named file's or page's text is that file again, and a text submitted
+ * several times is read once, from its newest run.
  */
 export async function gatherSources(input: PlagiarismInput, context: PrepareContext): Promise<PlagiarismEngineInput> {
   const { sources } = input;
@@ -37,13 +41,11 @@ export async function gatherSources(input: PlagiarismInput, context: PrepareCont
     text: document.text,
   }));
 
+  const failures: { url: string; error: AppError }[] = [];
   if (sources.urls.length > 0) {
     const pages = sources.urls.length === 1 ? 'the web page' : `${sources.urls.length} web pages`;
     context.progress({ percent: 5, stage: `Reading ${pages}` });
     const { sourceFetch } = context.config;
-    // One failure stops the others: the run fails anyway, and they should not keep the connections open.
-    const abort = new AbortController();
-    const signal = AbortSignal.any([context.signal, abort.signal]);
     const fetched = await Promise.all(
       sources.urls.map((url) =>
         fetchSourceUrl(url, {
@@ -52,14 +54,19 @@ export async function gatherSources(input: PlagiarismInput, context: PrepareCont
           timeoutMs: sourceFetch.timeoutSeconds * 1_000,
           maxRedirects: MAX_REDIRECTS,
           readHtml: (html, stop) => context.runInWorker<PageText>(PAGE_TEXT_ENGINE, html, stop),
-          signal,
+          signal: context.signal,
         }).catch((error: unknown) => {
-          abort.abort();
+          // A page at fault is left out and named in the report; a cancelled run or a fault of ours still fails.
+          if (error instanceof AppError && error.status < 500 && !context.signal.aborted) return error;
           throw error;
         }),
       ),
     );
     fetched.forEach((page, index) => {
+      if (page instanceof AppError) {
+        failures.push({ url: sources.urls[index] ?? '', error: page });
+        return;
+      }
       gathered.push({
         source_id: `url-${index + 1}`,
         kind: 'url',
@@ -106,10 +113,29 @@ export async function gatherSources(input: PlagiarismInput, context: PrepareCont
     }
   }
 
+  if (gathered.length === 0 && failures.length > 0) throw noSourceRead(failures);
+
   return {
     text: input.text,
     exclude_quotations: input.exclude_quotations,
     exclude_references: input.exclude_references,
     sources: gathered,
+    unread_sources: failures.map(({ url, error }) => ({ url, code: error.code, reason: error.message })),
   };
+}
+
+/**
+ * Nothing was compared: a report of 0% would say the text is original when it was checked against nothing, so the
+ * run fails and charges nothing. One page keeps its own error; several are named in one message, each with its host.
+ */
+function noSourceRead(failures: { url: string; error: AppError }[]): AppError {
+  const [only] = failures;
+  if (failures.length === 1 && only) return only.error;
+  const reasons = failures.map(({ error }) => (/[.!?]$/.test(error.message) ? error.message : `${error.message}.`));
+  return new AppError(
+    'source_none_read',
+    422,
+    `None of the ${failures.length} web pages could be read. ${reasons.join(' ')}`,
+    { urls: failures.map(({ url }) => url) },
+  );
 }

@@ -111,6 +111,15 @@ const routes: Record<string, (request: http.IncomingMessage, response: http.Serv
     response.writeHead(200);
     response.end('who knows');
   },
+  '/members-only': (_request, response) => {
+    response.writeHead(403).end();
+  },
+  '/removed': (_request, response) => {
+    response.writeHead(410).end();
+  },
+  '/broken': (_request, response) => {
+    response.writeHead(503).end();
+  },
   '/empty-page': (_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html' });
     response.end(
@@ -388,8 +397,16 @@ describe('limits and refusals', () => {
     expect(error).toMatchObject({
       status: 422,
       code: sourceFetchErrorCodes.httpError,
-      message: '127.0.0.1 answered 404',
+      message: '127.0.0.1 answered 404 (page not found)',
     });
+  });
+
+  it.each([
+    ['/members-only', '127.0.0.1 answered 403 (access refused)'],
+    ['/removed', '127.0.0.1 answered 410 (the page was removed)'],
+    ['/broken', '127.0.0.1 answered 503 (an error on that site)'],
+  ])('says what the status of %s means', async (path, message) => {
+    expect(await refusal(fetchLocal(path))).toMatchObject({ code: sourceFetchErrorCodes.httpError, message });
   });
 
   it.each(['ftp://example.com/file.txt', 'file:///etc/passwd', 'javascript:alert(1)', 'data:text/plain,hello'])(
@@ -415,10 +432,11 @@ describe('limits and refusals', () => {
 
   it('reports a host that does not resolve', async () => {
     const error = await refusal(fetchSourceUrl('http://nothing.invalid/', limits));
-    expect(error).toMatchObject({
-      code: sourceFetchErrorCodes.unreachable,
-      message: 'Could not reach nothing.invalid',
-    });
+    expect(error.code).toBe(sourceFetchErrorCodes.unreachable);
+    // A resolver that cannot be asked at all answers "try again" instead of "no such name".
+    expect(error.message).toMatch(
+      /^Could not reach nothing\.invalid: (no site has that name|its name could not be looked up)$/,
+    );
   });
 
   it('reports a refused connection', async () => {
@@ -427,6 +445,9 @@ describe('limits and refusals', () => {
     const closedPort = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     const error = await refusal(fetchSourceUrl(`http://127.0.0.1:${closedPort}/`, limits));
-    expect(error).toMatchObject({ message: 'Could not reach 127.0.0.1', details: { reason: 'ECONNREFUSED' } });
+    expect(error).toMatchObject({
+      message: 'Could not reach 127.0.0.1: the connection was refused',
+      details: { reason: 'ECONNREFUSED' },
+    });
   });
 });

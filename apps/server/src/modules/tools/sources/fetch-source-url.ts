@@ -295,10 +295,26 @@ const addressRefused = (url: URL) =>
     `Candor does not fetch private or local addresses (${url.hostname}).`,
   );
 
-const unreachable = (url: URL, cause: unknown) =>
-  refusal(sourceFetchErrorCodes.unreachable, url, `Could not reach ${url.hostname}`, {
-    reason: errorCode(cause),
+const unreachable = (url: URL, cause: unknown) => {
+  const reason = errorCode(cause);
+  const why = reason === null ? null : (unreachableReasons[reason] ?? (/CERT/.test(reason) ? CERTIFICATE : null));
+  return refusal(sourceFetchErrorCodes.unreachable, url, `Could not reach ${url.hostname}${why ? `: ${why}` : ''}`, {
+    reason,
   });
+};
+
+const CERTIFICATE = 'its security certificate could not be trusted';
+
+/** The network errors a user can act on (a typo, a site that is down) in words; others leave the message bare. */
+const unreachableReasons: Record<string, string> = {
+  ENOTFOUND: 'no site has that name',
+  EAI_AGAIN: 'its name could not be looked up',
+  ECONNREFUSED: 'the connection was refused',
+  ECONNRESET: 'the connection was cut off',
+  EHOSTUNREACH: 'there is no route to it',
+  ENETUNREACH: 'there is no route to it',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: CERTIFICATE,
+};
 
 const timedOut = (url: URL, timeoutMs: number) =>
   refusal(
@@ -311,7 +327,22 @@ const tooManyRedirects = (url: URL) =>
   refusal(sourceFetchErrorCodes.tooManyRedirects, url, `${url.hostname} redirected too many times`);
 
 const httpError = (url: URL, status: number) =>
-  refusal(sourceFetchErrorCodes.httpError, url, `${url.hostname} answered ${status}`, { status });
+  refusal(sourceFetchErrorCodes.httpError, url, `${url.hostname} answered ${status} (${statusMeaning(status)})`, {
+    status,
+  });
+
+/** A status code in words: the number alone tells most users nothing. */
+function statusMeaning(status: number): string {
+  if (status === 401 || status === 407) return 'the page needs a sign-in';
+  if (status === 403) return 'access refused';
+  if (status === 404) return 'page not found';
+  if (status === 410) return 'the page was removed';
+  if (status === 429) return 'too many requests; try again later';
+  if (status === 451) return 'unavailable for legal reasons';
+  if (status >= 500) return 'an error on that site';
+  if (status >= 400) return 'the request was refused';
+  return 'no page was sent';
+}
 
 const tooLarge = (url: URL, maxBytes: number) =>
   refusal(

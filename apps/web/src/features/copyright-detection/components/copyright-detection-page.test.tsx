@@ -15,10 +15,14 @@ import {
   originalReport,
   PAGE_SOURCE_TEXT,
   PAGE_URL,
+  PAYWALLED_URL,
   pageMatch,
+  partlyReadInput,
+  partlyReadReport,
   REEF_TEXT,
   reefInput,
   reefReport,
+  UNREAD_URL,
 } from '../lib/test-fixtures';
 
 const HISTORY_ID = '00000000-0000-4000-8000-000000000003';
@@ -275,17 +279,15 @@ describe('CopyrightDetectionPage — sources', () => {
     expect(mine).toHaveProperty('checked', true);
   });
 
-  it('gives the text and sources back, with the page’s error in view and its address marked, when a page cannot be read', async () => {
+  it('gives the text and sources back, with the pages’ errors in view and their addresses marked, when no page can be read', async () => {
+    // The server fails a check only when none of its pages could be read and it had nothing else to compare with.
+    const message =
+      'None of the 2 web pages could be read. Could not reach oceanfacts.example: no site has that name. ' +
+      'example.org answered 404 (page not found).';
     api.respond = (method, path) => {
       if (method === 'POST' && path === 'v1/tools/plagiarism/jobs') return jsonResponse(202, snapshot());
       if (method === 'GET' && path === 'v1/jobs/job-copy') {
-        return jsonResponse(
-          200,
-          snapshot({
-            status: 'failed',
-            error: { code: 'source_unreachable', message: 'Could not reach oceanfacts.example' },
-          }),
-        );
+        return jsonResponse(200, snapshot({ status: 'failed', error: { code: 'source_none_read', message } }));
       }
       return undefined;
     };
@@ -293,16 +295,21 @@ describe('CopyrightDetectionPage — sources', () => {
     await pasteText(REEF_TEXT);
     await userEvent.type(screen.getByLabelText('Web addresses'), `${PAGE_URL}{Enter}`);
     await userEvent.type(screen.getByLabelText('Web addresses'), 'https://example.org/other{Enter}');
+    await userEvent.type(screen.getByLabelText('Web addresses'), 'https://www.example.org/kept{Enter}');
     await userEvent.click(submitButton());
 
-    expect(await screen.findByText('Could not reach oceanfacts.example. No tokens were charged.')).toBeTruthy();
+    expect(await screen.findByText(`${message} No tokens were charged.`)).toBeTruthy();
     const failure = screen.getByRole('alert');
     expect(within(failure).getByText('The check failed')).toBeTruthy();
     // The editor was rebuilt after the progress screen: the failure takes focus, which brings it into view.
     expect(document.activeElement).toBe(failure);
     expect((screen.getByLabelText('Text to check') as HTMLTextAreaElement).value).toBe(REEF_TEXT);
     const urls = within(screen.getByRole('list', { name: 'Source web addresses' })).getAllByRole('listitem');
-    expect(urls.map((url) => url.textContent)).toEqual([`${PAGE_URL}Not read`, 'https://example.org/other']);
+    expect(urls.map((url) => url.textContent)).toEqual([
+      `${PAGE_URL}Not read`,
+      'https://example.org/otherNot read',
+      'https://www.example.org/kept',
+    ]);
   });
 
   it('refuses a private or local web address when the server reads public pages only', async () => {
@@ -456,6 +463,38 @@ describe('CopyrightDetectionPage — report', () => {
     markers[1]?.focus();
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(document.activeElement).toBe(within(passages).getAllByRole('listitem')[1]));
+  });
+
+  it('lists the web pages that could not be read above the report, each with why, and compares the rest', async () => {
+    api.respond = answerDetail(detail(partlyReadInput, partlyReadReport));
+    await renderPage(HISTORY_ID);
+    const notice = await screen.findByRole('status', { name: '2 web pages could not be read' });
+    expect(within(notice).getByText(/^The text was compared with the other sources only/)).toBeTruthy();
+    const pages = within(within(notice).getByRole('list', { name: 'Web pages not read' })).getAllByRole('listitem');
+    expect(pages.map((page) => page.textContent)).toEqual([
+      `${UNREAD_URL} Could not reach example.org: the connection was refused`,
+      `${PAYWALLED_URL} paywalled.example answered 403 (access refused)`,
+    ]);
+    // Above the result, which counts only what was read; the charge is the check's, as for any run.
+    const similarity = screen.getByRole('region', { name: 'Similarity' });
+    expect(notice.compareDocumentPosition(similarity) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      within(similarity).getByText('Compared with 1 file, 1 web page and 3 earlier documents of yours.'),
+    ).toBeTruthy();
+    const words = tokenizeWords(REEF_TEXT).length;
+    expect(screen.getByText(`Checked Nov 21, 2026 · ${words} words · ${2 * words} tokens`)).toBeTruthy();
+    const compared = within(screen.getByRole('list', { name: 'Sources compared' })).getAllByRole('listitem');
+    expect(compared.map((row) => row.textContent)).not.toContainEqual(expect.stringContaining('example.org'));
+  });
+
+  it('opens a report stored before unread pages were recorded, with nothing said about them', async () => {
+    const { unread_sources: _, ...stored } = reefReport;
+    expect(stored).not.toHaveProperty('unread_sources');
+    api.respond = answerDetail(detail(reefInput, stored));
+    await renderPage(HISTORY_ID);
+    expect(await screen.findByRole('region', { name: 'Similarity' })).toBeTruthy();
+    expect(screen.queryByText(/could not be read/)).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Web pages not read' })).toBeNull();
   });
 
   it('says so clearly when no passage was found', async () => {

@@ -23,6 +23,7 @@ import { copyrightSummary, type Passage, readPassages, sourceEntries } from '../
 import { MatchedText } from './matched-text';
 import { PassageList, passageElementId } from './passage-list';
 import { SourceList } from './source-list';
+import { UnreadSourcesNotice } from './unread-sources-notice';
 
 type CopyrightResultProps = ResultStageProps<CopyrightDraft> & { copy: ToolRunCopy };
 
@@ -121,6 +122,8 @@ function CopyrightReport({
           )}
         </ResultActions>
       </div>
+
+      <UnreadSourcesNotice unread={report.unread_sources} />
 
       {/* minmax(0, …): a truncated source title must not widen the column past a narrow screen. */}
       <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr]">

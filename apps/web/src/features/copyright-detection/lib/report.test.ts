@@ -5,6 +5,8 @@ import {
   countedLine,
   excludedLine,
   similarityVerdict,
+  unreadLine,
+  unreadTitle,
 } from '@candor/contracts/plagiarism-wording';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '@/lib/format';
@@ -14,9 +16,14 @@ import {
   earlierNotesReport,
   ORIGINAL_TEXT,
   originalReport,
+  PAGE_URL,
+  PAYWALLED_URL,
+  partlyReadInput,
+  partlyReadReport,
   REEF_TEXT,
   reefInput,
   reefReport,
+  UNREAD_URL,
 } from './test-fixtures';
 
 describe('sourceEntries', () => {
@@ -75,6 +82,22 @@ describe('the verdict', () => {
   });
 });
 
+describe('the web pages that could not be read', () => {
+  it('are counted in the title and said to be left out of the similarity, one or many', () => {
+    expect(unreadTitle(reefReport)).toBeNull();
+    expect(unreadTitle(partlyReadReport)).toBe('2 web pages could not be read');
+    expect(unreadLine(partlyReadReport)).toBe(
+      'The text was compared with the other sources only, so the similarity leaves these pages out. To compare ' +
+        'them, check again later, or save each page as a PDF and add it as a file.',
+    );
+    const one = { unread_sources: partlyReadReport.unread_sources.slice(0, 1) };
+    expect(unreadTitle(one)).toBe('1 web page could not be read');
+    expect(unreadLine(one)).toContain('leaves this page out. To compare it, check again later, or save the page');
+    // Read pages only: the ones left out are not "compared".
+    expect(comparedLine(partlyReadReport)).toBe('Compared with 1 file, 1 web page and 3 earlier documents of yours.');
+  });
+});
+
 describe('countedLine', () => {
   it('says nothing while quotations and the reference list are left out', () => {
     expect(countedLine({ exclude_quotations: true, exclude_references: true })).toBeNull();
@@ -129,6 +152,19 @@ describe('copyrightSummary', () => {
       '',
       'Sources:',
       `1. reef-notes.docx (Your earlier document, AI Detection · ${formatDateTime(EARLIER_RUN_AT)}) — 26%`,
+    ]);
+  });
+
+  it('lists the web pages that could not be read, each with why', () => {
+    const run = { item, input: partlyReadInput, text: REEF_TEXT, fileName: undefined, report: partlyReadReport };
+    const summary = copyrightSummary(run, 'Reef essay', sourceEntries(partlyReadReport));
+    expect(summary.split('\n').slice(-6)).toEqual([
+      `1. Reef basics — Ocean Facts (Web page, ${PAGE_URL}) — 32%`,
+      '2. reef-notes.docx (File) — 26%',
+      '',
+      '2 web pages could not be read:',
+      `- ${UNREAD_URL} — Could not reach example.org: the connection was refused`,
+      `- ${PAYWALLED_URL} — paywalled.example answered 403 (access refused)`,
     ]);
   });
 });

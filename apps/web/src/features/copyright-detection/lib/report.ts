@@ -1,5 +1,11 @@
 import { serviceLabels } from '@candor/contracts';
-import { comparedLine, countedLine, excludedLine, similarityVerdict } from '@candor/contracts/plagiarism-wording';
+import {
+  comparedLine,
+  countedLine,
+  excludedLine,
+  similarityVerdict,
+  unreadTitle,
+} from '@candor/contracts/plagiarism-wording';
 import type { PlagiarismCheckedSource, PlagiarismPassage, PlagiarismResult } from '@candor/contracts/tools';
 import { describeObfuscation } from '@candor/engine-writing/obfuscation';
 import { formatPercent } from '@candor/engine-writing/percent';
@@ -73,6 +79,11 @@ export function copyrightSummary(run: CopyrightRun, title: string, entries: read
       const where = [sourceKindMeta[source.kind].label, source.url, earlierRun(source)].filter(Boolean).join(', ');
       lines.push(`${position}. ${source.title} (${where}) — ${formatPercent(source.similarity)}`);
     }
+  }
+  const unread = unreadTitle(report);
+  if (unread) {
+    lines.push('', `${unread}:`);
+    for (const { url, reason } of report.unread_sources) lines.push(`- ${url} — ${reason}`);
   }
   return lines.join('\n');
 }

@@ -132,3 +132,19 @@ export const earlierNotesReport: PlagiarismResult = plagiarismResultSchema.parse
       source_id: 'my-00000000-0000-4000-8000-000000000007',
     })),
 });
+
+/** The essay checked against its notes and three pages, two of which could not be read. */
+export const UNREAD_URL = 'https://example.org/vents';
+export const PAYWALLED_URL = 'https://paywalled.example/reefs';
+export const partlyReadReport: PlagiarismResult = plagiarismResultSchema.parse({
+  ...reefReport,
+  sources: reefReport.sources.filter((source) => source.url !== UNREAD_URL),
+  unread_sources: [
+    { url: UNREAD_URL, code: 'source_unreachable', reason: 'Could not reach example.org: the connection was refused' },
+    { url: PAYWALLED_URL, code: 'source_http_error', reason: 'paywalled.example answered 403 (access refused)' },
+  ],
+});
+export const partlyReadInput = {
+  ...reefInput,
+  sources: { ...reefInput.sources, urls: [PAGE_URL, UNREAD_URL, PAYWALLED_URL] },
+};
