@@ -53,7 +53,7 @@ const hhea = () =>
     ['advanceWidthMax', 2, GLYPH_WIDTH],
     ['minLeftSideBearing', 2, 0],
     ['minRightSideBearing', 2, 0],
-    ['xMaxExtent', 2, 0],
+    ['xMaxExtent', 2, GLYPH_WIDTH],
     ['caretSlopeRise', 2, 1],
     ['caretSlopeRun', 2, 0],
     ['caretOffset', 2, 0],
@@ -70,13 +70,13 @@ const hmtx = () =>
     ]).flat(),
   );
 
-// Version 1.0, the one for TrueType outlines (0.5 is for CFF): every limit zero, as the glyphs have no outline.
+// Version 1.0, the one for TrueType outlines (0.5 is for CFF).
 const maxp = () =>
   pack([
     ['version', 4, VERSION_1],
     ['numGlyphs', 2, GLYPHS],
-    ['maxPoints', 2, 0],
-    ['maxContours', 2, 0],
+    ['maxPoints', 2, 2],
+    ['maxContours', 2, 2],
     ['maxCompositePoints', 2, 0],
     ['maxCompositeContours', 2, 0],
     ['maxZones', 2, 1],
@@ -90,18 +90,26 @@ const maxp = () =>
     ['maxComponentDepth', 2, 0],
   ]);
 
-// A simple glyph of no contour for the blank glyph, since readers take an empty glyf table for a missing one.
+// Two contours of one point each at opposite corners: a box for mupdf (which drops text of no area), no edge to paint.
+const ON_CURVE = 0x01;
 const glyf = () =>
   pack([
-    ['numberOfContours', 2, 0],
+    ['numberOfContours', 2, 2],
     ['xMin', 2, 0],
     ['yMin', 2, 0],
-    ['xMax', 2, 0],
-    ['yMax', 2, 0],
+    ['xMax', 2, GLYPH_WIDTH],
+    ['yMax', 2, UNITS_PER_EM],
+    ['endPtsOfContours[0]', 2, 0],
+    ['endPtsOfContours[1]', 2, 1],
     ['instructionLength', 2, 0],
+    ['flags[0..1]', 2, (ON_CURVE << 8) | ON_CURVE],
+    ['xCoordinates[0]', 2, 0],
+    ['xCoordinates[1]', 2, GLYPH_WIDTH],
+    ['yCoordinates[0]', 2, 0],
+    ['yCoordinates[1]', 2, UNITS_PER_EM],
   ]);
 
-// Short offsets, halved: .notdef is empty, the blank glyph is all of glyf.
+// Short offsets, halved: .notdef is empty (no CID maps to it), the blank glyph is all of glyf.
 const loca = (glyphBytes: number) =>
   pack([
     ['.notdef', 2, 0],

@@ -250,14 +250,15 @@ describe('the text layer of a redacted PDF', () => {
   });
 });
 
-describe('text beyond the Basic Multilingual Plane in the text layer', () => {
+describe('a text layer of one line, with characters beyond the Basic Multilingual Plane', () => {
   let pdf: Uint8Array;
 
   beforeAll(async () => {
     const white = new Uint8Array(deflateSync(Buffer.alloc(4, 255)));
     const image = { format: 'flate', width: 2, height: 2, colorSpace: 'DeviceGray', data: white } as const;
-    const run = (text: string, oy: number) => ({ page: 1, text, ox: 72, oy, dx: 1, dy: 0, size: 12, width: 200 });
-    pdf = await writeFlatPdf([{ width: 612, height: 792, image, text: [run(ASTRAL, 100), run('Next line', 130)] }]);
+    // One line only: mupdf drops a text object whose glyph boxes add up to no area, as blank glyphs on one baseline do.
+    const line = { page: 1, text: ASTRAL, ox: 72, oy: 100, dx: 1, dy: 0, size: 12, width: 200 };
+    pdf = await writeFlatPdf([{ width: 612, height: 792, image, text: [line] }]);
   });
 
   it('reads back whole in pdf.js', async () => {

@@ -11,7 +11,7 @@ import type { PageImage } from './page-image.js';
  *
  * The text layer uses a glyph-less Type 0 font (Identity-H, two bytes a character, a ToUnicode CMap that maps each
  * code back to its character) in the manner of Tesseract's PDF renderer: invisible text needs no glyph shapes, and
- * this way any Unicode text can be laid down with a 260-byte blank TrueType program as its only font.
+ * this way any Unicode text can be laid down with a blank TrueType program of under 300 bytes as its only font.
  */
 
 export interface FlatPage {
