@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { errorCodes } from '@candor/contracts';
+import { errorCodes, toStorableData, toStorableText } from '@candor/contracts';
 import type { JobSnapshot, ToolId } from '@candor/contracts/tools';
 import { type Database, historyFiles, historyItems } from '@candor/db';
 import type { ToolsConfig } from '../../config/env.js';
@@ -64,7 +64,9 @@ export function createToolRuns(deps: ToolRunsDeps) {
       const checked = tool.output.safeParse(output);
       if (!checked.success) throw new Error(`${tool.id} engine returned an invalid result: ${checked.error.message}`);
       progress(SAVING_STAGE);
-      const stored = tool.toHistory(data.input, checked.data);
+      const { files, ...record } = tool.toHistory(data.input, checked.data);
+      // The input was cleaned at the edge; what an engine read elsewhere (a fetched page, a document) is cleaned here.
+      const stored = { ...toStorableData(record), files };
       const historyId = randomUUID();
       await deps.db.transaction(async (tx) => {
         const receipt = await charge(tx, {
@@ -157,11 +159,13 @@ export function createToolRuns(deps: ToolRunsDeps) {
     /** The text of an uploaded file, read in a worker thread within the tool's limits. */
     async extract(toolId: string, file: { bytes: Uint8Array; fileName: string }): Promise<ExtractionOutcome> {
       const tool = toolFor(toolId);
-      return deps.pool.run<ExtractionOutcome>(
+      const outcome = await deps.pool.run<ExtractionOutcome>(
         deps.extractor,
         { file, limits: tool.limits },
         { signal: AbortSignal.timeout(deps.extractTimeoutSeconds * 1_000), onProgress: () => {} },
       );
+      // A PDF's or a Word file's text can hold a NUL; the editor gets what a run could store.
+      return outcome.ok ? { ...outcome, text: toStorableText(outcome.text) } : outcome;
     },
 
     toolFor,

@@ -1,3 +1,4 @@
+import { toStorableText } from '@candor/contracts';
 import type { DocumentRedactionInput, DocumentRedactionResult } from '@candor/contracts/tools';
 import { TOOL_LIMITS } from '@candor/contracts/tools';
 import { documentKindFor, readDocument, redactDocument } from '@candor/engine-redact';
@@ -26,7 +27,8 @@ export default defineEngine<DocumentRedactionInput, DocumentRedactionOutput | En
     const kind = documentKindFor(input.file_name, bytes);
     report({ percent: 5, stage: 'Reading the document' });
     const document = await readDocument(bytes, kind, limits);
-    if (document.text !== input.text) {
+    // The job's text had any NUL replaced on its way in (one code unit for one: offsets hold), so compare it so.
+    if (toStorableText(document.text) !== input.text) {
       return refuse(409, 'document_changed', 'This document does not match the one analysed. Upload it again.');
     }
     const planned = planRedactions(document.text, input.redactions, input.style);
