@@ -19,7 +19,7 @@ export function openEventStream(reply: FastifyReply): EventStream {
   }
   reply.raw.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
+    'cache-control': 'no-store, no-transform',
     connection: 'keep-alive',
     // nginx would otherwise buffer the stream.
     'x-accel-buffering': 'no',
