@@ -40,6 +40,12 @@ export interface ToolLimits {
   maxPages: number;
 }
 
+/**
+ * What the pipeline answers, on `text`, to a run with nothing to count (an emoji-only or punctuation-only text):
+ * every tool, before anything is reserved, besides any stricter rule of its own.
+ */
+export const NO_WORDS_MESSAGE = 'Enter some words to analyse';
+
 /** The one place the limits live (issue 5). */
 export const TOOL_LIMITS: Record<ToolId, ToolLimits> = {
   'writing-analysis': { maxCharacters: 200_000, maxFileBytes: 10 * 1024 * 1024, maxPages: 100 },

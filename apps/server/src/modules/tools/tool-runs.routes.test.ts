@@ -4,6 +4,7 @@ import {
   extractedTextSchema,
   jobListSchema,
   jobSnapshotSchema,
+  NO_WORDS_MESSAGE,
   writingAnalysisResultSchema,
 } from '@candor/contracts/tools';
 import { ledgerEntries, tokenHolds } from '@candor/db';
@@ -132,6 +133,23 @@ describeOnEachDatabase('tool runs', (database) => {
       );
       expectError(await client.post(`${DETECTOR}/v1/tools/no-such-tool/jobs`, { text: 'hi' }), 404, 'not_found');
       await expectNothingStored(t(), userId);
+    });
+
+    it('refuses a text without a word (emoji and punctuation only) before anything is reserved, in every tool', async () => {
+      const { client, userId } = await newUser(t());
+      const before = await totalBalance(client);
+      const text = '🙂🙂 🎉 — !!! 👍🏽';
+      const refused = await client.post(JOBS, { text });
+      expectError(refused, 400, 'validation_failed');
+      expect(refused.json().error.details).toEqual([{ path: 'text', message: NO_WORDS_MESSAGE }]);
+      // Each tool keeps its stricter rule and message; the pipeline's rule is the floor under them all.
+      const detector = await client.post(`${DETECTOR}/v1/tools/ai-detection/jobs`, { text });
+      expectError(detector, 400, 'validation_failed');
+      expect(detector.json().error.details).toEqual([
+        { path: 'text', message: 'The detectors read English text; this text has too few English words to check' },
+      ]);
+      await expectNothingStored(t(), userId);
+      expect(await totalBalance(client)).toBe(before);
     });
 
     it('reserves the cost at the start, so runs the balance cannot cover all together are refused at once', async () => {

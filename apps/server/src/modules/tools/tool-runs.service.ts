@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { errorCodes, toStorableData, toStorableText } from '@candor/contracts';
-import type { JobSnapshot, ToolId } from '@candor/contracts/tools';
+import { type JobSnapshot, NO_WORDS_MESSAGE, type ToolId } from '@candor/contracts/tools';
 import { type Database, historyFiles, historyItems } from '@candor/db';
 import type { ToolsConfig } from '../../config/env.js';
 import { AppError, notFound, parseWith } from '../../http/errors.js';
@@ -134,6 +134,12 @@ export function createToolRuns(deps: ToolRunsDeps) {
         );
       }
       const units = tool.units(input);
+      // One rule for every tool: a run with nothing to count is refused, not charged nothing and stored.
+      if (units === 0) {
+        throw new AppError(errorCodes.validation, 400, 'Some fields are invalid', [
+          { path: 'text', message: NO_WORDS_MESSAGE },
+        ]);
+      }
       const planLimit = (await findCurrentSubscription(deps.db, userId))?.plan.limits.maxWordsPerRun ?? null;
       if (planLimit !== null && units > planLimit) {
         throw tooLarge(
