@@ -41,6 +41,17 @@ describe('EnglishLanguageModel', () => {
     expect(model.score(['a', 'b', 'b'], Uint8Array.of(1, 0, 0)).logProbability[2]).toBe(-1.5 + -0.3 + -0.35);
   });
 
+  it('gives a word pair its stored bigram, or the backoff to the second word when the pair is not stored', () => {
+    expect(model.pair('a', 'c')).toEqual({ logProbability: -2.8, stored: true });
+    expect(model.pair('c', 'b')).toEqual({ logProbability: -1.5 + 0, stored: false });
+    expect(model.pair('b', 'a')).toEqual({ logProbability: -1.2 + -0.3, stored: false });
+    expect(model.pair('a', 'zzz')).toBeUndefined();
+    expect(model.knows('b')).toBe(true);
+    expect(model.knows('zzz')).toBe(false);
+    expect(model.unigramLogProbabilityOf('c')).toBe(-2.25);
+    expect(model.unigramLogProbabilityOf('zzz')).toBeUndefined();
+  });
+
   it('round-trips its tables through the packed, deflated form', () => {
     const decoded = decodeTables(encodeTables('test', tables));
     for (const [name, column] of Object.entries(tables)) {

@@ -148,6 +148,31 @@ export class EnglishLanguageModel {
     return scores;
   }
 
+  /** Whether the word is in the vocabulary. */
+  knows(word: string): boolean {
+    return this.ids.has(word);
+  }
+
+  /** Natural-log probability of a word on its own; undefined outside the vocabulary. */
+  unigramLogProbabilityOf(word: string): number | undefined {
+    const id = this.ids.get(word);
+    return id === undefined ? undefined : (this.unigramLog[id] as number);
+  }
+
+  /**
+   * How likely `second` is right after `first`, whatever came before: the stored bigram's log-probability, or the
+   * backoff to `second`'s unigram when the pair is not stored (`stored` false: rare, or pruned as predictable from
+   * its words' frequencies). Undefined when either word is outside the vocabulary.
+   */
+  pair(first: string, second: string): { logProbability: number; stored: boolean } | undefined {
+    const a = this.ids.get(first);
+    const b = this.ids.get(second);
+    if (a === undefined || b === undefined) return undefined;
+    const bigram = this.bigramIndex(a, b);
+    if (bigram >= 0) return { logProbability: this.bigramLog[bigram] as number, stored: true };
+    return { logProbability: (this.unigramLog[b] as number) + (this.unigramBackoff[a] as number), stored: false };
+  }
+
   /** Katz-style backoff: the longest n-gram the model holds, times the backoff weights of the contexts it skipped. */
   private logProbability(previous2: number, previous1: number, id: number): number {
     if (previous1 < 0) return this.unigramLog[id] as number;

@@ -34,6 +34,7 @@ export {
   evidenceFrom,
 } from './detect.js';
 export { DetectorModel, type DetectorModelFile } from './detector-model.js';
+export type { EnglishLanguageModel } from './english-language-model.js';
 export { featureLabels, featureNames, isRareWord, isSurprisalSpike, type ScoredText } from './features.js';
 export { HUMANIZED_CLEAR_MARGIN, HUMANIZED_SURE_WORDS, humanizedVerdictIsSure } from './humanized-verdict.js';
 export { softmax } from './linear-model.js';

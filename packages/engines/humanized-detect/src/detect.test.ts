@@ -26,6 +26,43 @@ describe('detectHumanized word-level signals', () => {
   });
 });
 
+// Written for this test, about nothing the detector was trained on.
+const PLAIN_PROSE =
+  'I moved back to my home town last spring, mostly to be closer to my parents. Working from home has its ups and ' +
+  'downs. Some days I get more done before lunch than I used to in a whole week at the office, and other days I ' +
+  'spend an hour looking for a pen. My neighbours run their business out of the garage next door, so there is ' +
+  'always someone around to talk to. At the end of the day, it suits me. I still take the train into the city ' +
+  'once a month in order to see the team, and we usually go for a drink afterwards.';
+
+const marked = (text: string) => detectHumanized(text).signals.map((signal) => text.slice(signal.start, signal.end));
+
+describe('detectHumanized unusual word choices', () => {
+  it('marks nothing in everyday phrases that are common in English', () => {
+    for (const text of [
+      'Working from home has changed how small firms run their business.',
+      'At the end of the day, we need more staff in order to finish on time.',
+      'Artificial intelligence and deep learning now help doctors find breast cancer early.',
+    ]) {
+      expect(marked(text), text).toEqual([]);
+    }
+  });
+
+  it('marks nothing in a paragraph of plain human prose', () => {
+    expect(marked(PLAIN_PROSE)).toEqual([]);
+  });
+
+  it('marks the pairs a swapped synonym breaks, where English says the pair another way', () => {
+    // A word spinner's "tortured phrases": deep learning, false consciousness, breast cancer, make sure.
+    const text =
+      'Researchers used profound learning to find bosom cancer in the scans. Advances in counterfeit consciousness ' +
+      'have changed how small firms work, and we need to create sure that everyone is safe.';
+    expect(marked(text)).toEqual(
+      expect.arrayContaining(['profound learning', 'bosom cancer', 'counterfeit consciousness', 'create sure']),
+    );
+    expect(detectHumanized(text).signals.every((signal) => signal.kind === 'collocation_break')).toBe(true);
+  });
+});
+
 describe('detectHumanized on a disguised text', () => {
   it('scores the plain text, marks words at their offsets as submitted, and reports the disguise', () => {
     // Cyrillic о for every "o", and a soft hyphen inside "intelligence".

@@ -4,9 +4,6 @@ import {
   evidenceFrom,
   HUMANIZED_SURE_WORDS,
   humanizedVerdictIsSure,
-  isRareWord,
-  isSurprisalSpike,
-  type ScoredText,
 } from '@candor/engine-ai-detect';
 import { obfuscationOf } from '@candor/engine-writing/obfuscation';
 import {
@@ -14,18 +11,11 @@ import {
   type HumanizedDetectionReport,
   type HumanizedLabel,
   humanizedLabels,
-  type Signal,
 } from './report.schema.js';
 import { runnerUpOf } from './report-wording.js';
+import { defaultThesaurus, type Thesaurus } from './thesaurus.js';
+import { wordChoiceSignals } from './word-choice.js';
 
-/** Most word-level signals a report lists (the screen marks them in the text). */
-const MAX_SIGNALS = 500;
-/**
- * A word pair the model of human writing never saw is shown as a broken collocation only when both words are common
- * enough that the pair would be expected in its corpus (product of unigram probabilities at least this). The corpus
- * is 1.4 million words: most natural pairs of less common words ("modern life") are simply absent from it.
- */
-const EXPECTED_PAIR_PROBABILITY = Math.log(2e-7);
 const EVIDENCE_ITEMS = 3;
 
 const lowerFirst = (sentence: string) => sentence.charAt(0).toLowerCase() + sentence.slice(1);
@@ -61,35 +51,17 @@ function evidenceFor(
   );
 }
 
-/** Word-level marks: broken collocations, surprisal spikes and rare word choices. */
-function signalsOf(scored: ScoredText): Signal[] {
-  const signals: Signal[] = [];
-  const { words, scores, canonical } = scored;
-  for (let i = 0; i < words.length && signals.length < MAX_SIGNALS; i++) {
-    const word = words[i] as { start: number; end: number; text: string };
-    if (isSurprisalSpike(scores, i))
-      signals.push({ ...canonical.originalSpan(word.start, word.end), kind: 'surprisal_spike' });
-    else if (isRareWord(scores, i) && /^[a-z]/.test(word.text))
-      signals.push({ ...canonical.originalSpan(word.start, word.end), kind: 'odd_word' });
-    else if (
-      scores.unseenBigram[i] &&
-      (scores.unigramLogProbability[i - 1] as number) + (scores.unigramLogProbability[i] as number) >=
-        EXPECTED_PAIR_PROBABILITY
-    ) {
-      const previous = words[i - 1] as { start: number };
-      signals.push({ ...canonical.originalSpan(previous.start, word.end), kind: 'collocation_break' });
-    }
-  }
-  return signals;
-}
-
 const verdicts: Record<HumanizedLabel, string> = {
   human: 'This text reads as written by a person.',
   ai: 'This text reads as AI-written and left as it was, not passed through a paraphraser.',
   ai_humanized: 'This text reads as AI-written and then disguised by a paraphraser or “humanizer”.',
 };
 
-export function detectHumanized(text: string, model: DetectorModel = defaultDetectorModel()): HumanizedDetectionReport {
+export function detectHumanized(
+  text: string,
+  model: DetectorModel = defaultDetectorModel(),
+  thesaurus: Thesaurus = defaultThesaurus(),
+): HumanizedDetectionReport {
   const scored = model.score(text);
   const { canonical } = scored;
   const values = model.features(scored);
@@ -122,7 +94,7 @@ export function detectHumanized(text: string, model: DetectorModel = defaultDete
           : verdicts[label],
     words: scored.words.length,
     sentences,
-    signals: signalsOf(scored),
+    signals: wordChoiceSignals(scored, model.englishLanguageModel, thesaurus),
     evidence: evidenceFor(model, values, label, probabilities),
     model: { name: model.file.name, version: model.file.version },
     ...obfuscationOf(canonical),
