@@ -2,29 +2,18 @@ import { type EnglishLanguageModel, isRareWord, type ScoredText } from '@candor/
 import type { Signal } from './report.schema.js';
 import type { Thesaurus } from './thesaurus.js';
 
-/**
- * The word-level signs the Humanized Text Detector underlines, each judged by the general-English model (Sphinx's,
- * estimated on far more text than the detector's own models; docs/adr/0004-general-english-model.md). The model of
- * human writing is counted on 1.4 million words and keeps only pairs seen twice, so most ordinary pairs ("working
- * from", "run their") are missing from it: its gaps say nothing about English (docs/models/humanized-detect.md).
- */
+// Judged by the general-English model: the human-writing model's gaps ("working from") are its size, not English.
 
 /** Most word-level signals a report lists (the screen marks them in the text). */
 export const MAX_SIGNALS = 500;
-// Pairs are weighed by their association in English: how much likelier the second word is after the first than on
-// its own (pointwise mutual information, natural log). A pair the model doesn't store backs off to the second word's
-// frequency times the first's backoff weight, a little below 0. Thresholds chosen on fold 1 of the datasets
-// (bench/humanized-evidence.ts measures fold 0).
+// Pairs are weighed by PMI in English (natural log); thresholds chosen on fold 1, measured on fold 0 (bench/).
 /** The written pair, not stored by English, is no likelier together than apart. */
 const WRITTEN_PAIR_AT_MOST = 0;
 /** A synonym's pair is a stored collocation of English at least this strong (e^2, about 7 times likelier). */
 const SYNONYM_PAIR_AT_LEAST = 2;
 /** And the synonym makes the pair at least this much more associated (e^3, 20 times). */
 const SYNONYM_GAIN_AT_LEAST = 3;
-/**
- * And the synonym is about as common as the written word or more (at least e^−0.5, 0.6 times): a spinner trades the
- * usual word for a rarer one, while a person's own rarer choice rarely has a commoner twin English pairs better.
- */
+/** And the synonym is about as common or commoner: spinners trade the usual word for a rarer one, people seldom do. */
 const SYNONYM_COMMONNESS_AT_LEAST = -0.5;
 /** Two common words English stores together at a twentieth of chance or less: "the of", "they to". */
 const WORD_SALAD_AT_MOST = -3;
@@ -58,10 +47,7 @@ function pairsWithPrevious({ scored, starts }: Context, i: number): boolean {
   return i > 0 && i < scored.words.length && !starts.has(i);
 }
 
-/**
- * A swapped synonym: word `i` makes no collocation with a neighbour, while one of its synonyms makes a strong one
- * ("bile duct" written "gall duct"). Returns the neighbour's index, or undefined.
- */
+/** The neighbour whose pair a synonym of word `i` would make a strong collocation ("gall duct" for "bile duct"). */
 function brokenCollocation(context: Context, i: number): number | undefined {
   const { scored, english, thesaurus } = context;
   const word = scored.lower[i] as string;
