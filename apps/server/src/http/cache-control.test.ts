@@ -90,4 +90,12 @@ describe('Cache-Control of the built web app', () => {
       'no-cache',
     );
   });
+
+  it('serves the app to a cold load whose query holds a NUL: a page address stores nothing', async () => {
+    const page = await t()
+      .client()
+      .get('/signin?redirect=%00', { headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Candor</title>');
+  });
 });

@@ -14,7 +14,8 @@ export const hasSpa = (dir: string | null): dir is string => !!dir && existsSync
 // `*/*` (curl, some crawlers) accepts HTML too; only clients asking for something else get the 404 shape.
 const acceptsHtml = (accept = '*/*') => accept.includes('text/html') || accept.includes('*/*');
 
-const wantsHtml = (request: FastifyRequest) =>
+/** A page load: answered with the SPA (or a file of it), never by an API route. */
+export const wantsHtml = (request: FastifyRequest) =>
   (request.method === 'GET' || request.method === 'HEAD') &&
   !API.test(request.url) &&
   !ASSETS.test(request.url) &&

@@ -7,6 +7,7 @@ import {
 } from '@candor/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
+import { wantsHtml } from './spa.js';
 
 /**
  * Fields of pasted or written prose — a tool's text and sources, a chat message, a contact or farewell message —
@@ -70,5 +71,8 @@ export function checkStorableText(request: FastifyRequest): void {
  * once the body is parsed and before validation and the route's own hooks (the session check among them).
  */
 export function registerStorableText(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => checkStorableText(request));
+  app.addHook('preValidation', async (request) => {
+    // A page load stores nothing: the SPA still opens for an address with an odd query.
+    if (!wantsHtml(request)) checkStorableText(request);
+  });
 }
