@@ -12,6 +12,10 @@ import { Route as rootRouteImport } from './routes/__root';
 import { Route as AppRouteImport } from './routes/_app';
 import { Route as ApplyPromotionRouteImport } from './routes/apply-promotion';
 import { Route as AuthRouteImport } from './routes/auth';
+import { Route as LoginRouteImport } from './routes/login';
+import { Route as RegisterRouteImport } from './routes/register';
+import { Route as SigninRouteImport } from './routes/signin';
+import { Route as SignupRouteImport } from './routes/signup';
 import { Route as AppIndexRouteImport } from './routes/_app/index';
 import { Route as AppProvenanceRouteImport } from './routes/_app/_provenance';
 import { Route as AppAccountRouteImport } from './routes/_app/account';
@@ -57,6 +61,26 @@ const ApplyPromotionRoute = ApplyPromotionRouteImport.update({
 const AuthRoute = AuthRouteImport.update({
   id: '/auth',
   path: '/auth',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const RegisterRoute = RegisterRouteImport.update({
+  id: '/register',
+  path: '/register',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const SigninRoute = SigninRouteImport.update({
+  id: '/signin',
+  path: '/signin',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const SignupRoute = SignupRouteImport.update({
+  id: '/signup',
+  path: '/signup',
   getParentRoute: () => rootRouteImport,
 } as any);
 const AppIndexRoute = AppIndexRouteImport.update({
@@ -232,6 +256,10 @@ export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute;
   '/apply-promotion': typeof ApplyPromotionRoute;
   '/auth': typeof AuthRouteWithChildren;
+  '/login': typeof LoginRoute;
+  '/register': typeof RegisterRoute;
+  '/signin': typeof SigninRoute;
+  '/signup': typeof SignupRoute;
   '/account': typeof AppAccountRoute;
   '/all-products': typeof AppAllProductsRoute;
   '/api-agent-doc': typeof AppApiAgentDocRoute;
@@ -265,6 +293,10 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/apply-promotion': typeof ApplyPromotionRoute;
+  '/login': typeof LoginRoute;
+  '/register': typeof RegisterRoute;
+  '/signin': typeof SigninRoute;
+  '/signup': typeof SignupRoute;
   '/': typeof AppIndexRoute;
   '/account': typeof AppAccountRoute;
   '/all-products': typeof AppAllProductsRoute;
@@ -302,6 +334,10 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren;
   '/apply-promotion': typeof ApplyPromotionRoute;
   '/auth': typeof AuthRouteWithChildren;
+  '/login': typeof LoginRoute;
+  '/register': typeof RegisterRoute;
+  '/signin': typeof SigninRoute;
+  '/signup': typeof SignupRoute;
   '/_app/_provenance': typeof AppProvenanceRouteWithChildren;
   '/_app/account': typeof AppAccountRoute;
   '/_app/all-products': typeof AppAllProductsRoute;
@@ -341,6 +377,10 @@ export interface FileRouteTypes {
     | '/'
     | '/apply-promotion'
     | '/auth'
+    | '/login'
+    | '/register'
+    | '/signin'
+    | '/signup'
     | '/account'
     | '/all-products'
     | '/api-agent-doc'
@@ -374,6 +414,10 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/apply-promotion'
+    | '/login'
+    | '/register'
+    | '/signin'
+    | '/signup'
     | '/'
     | '/account'
     | '/all-products'
@@ -410,6 +454,10 @@ export interface FileRouteTypes {
     | '/_app'
     | '/apply-promotion'
     | '/auth'
+    | '/login'
+    | '/register'
+    | '/signin'
+    | '/signup'
     | '/_app/_provenance'
     | '/_app/account'
     | '/_app/all-products'
@@ -448,6 +496,10 @@ export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren;
   ApplyPromotionRoute: typeof ApplyPromotionRoute;
   AuthRoute: typeof AuthRouteWithChildren;
+  LoginRoute: typeof LoginRoute;
+  RegisterRoute: typeof RegisterRoute;
+  SigninRoute: typeof SigninRoute;
+  SignupRoute: typeof SignupRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -471,6 +523,34 @@ declare module '@tanstack/react-router' {
       path: '/auth';
       fullPath: '/auth';
       preLoaderRoute: typeof AuthRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/login': {
+      id: '/login';
+      path: '/login';
+      fullPath: '/login';
+      preLoaderRoute: typeof LoginRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/register': {
+      id: '/register';
+      path: '/register';
+      fullPath: '/register';
+      preLoaderRoute: typeof RegisterRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/signin': {
+      id: '/signin';
+      path: '/signin';
+      fullPath: '/signin';
+      preLoaderRoute: typeof SigninRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/signup': {
+      id: '/signup';
+      path: '/signup';
+      fullPath: '/signup';
+      preLoaderRoute: typeof SignupRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/_app/': {
@@ -796,6 +876,10 @@ const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   ApplyPromotionRoute: ApplyPromotionRoute,
   AuthRoute: AuthRouteWithChildren,
+  LoginRoute: LoginRoute,
+  RegisterRoute: RegisterRoute,
+  SigninRoute: SigninRoute,
+  SignupRoute: SignupRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

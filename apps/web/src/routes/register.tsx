@@ -1,0 +1,8 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+
+// People type /register; the screen is /auth/signup. Every search parameter goes along (redirect, code, referral_code…).
+export const Route = createFileRoute('/register')({
+  beforeLoad: () => {
+    throw redirect({ to: '/auth/signup', search: true, replace: true });
+  },
+});
