@@ -26,7 +26,7 @@ import {
   createUsersRepository,
   type UserRow,
 } from './modules/auth/index.js';
-import { detectorModule } from './modules/detector/index.js';
+import { createToolRuntime, detectorModule, type ToolRuntime } from './modules/detector/index.js';
 import { governanceModule } from './modules/governance/index.js';
 import { paymentModule } from './modules/payment/index.js';
 import { builtInProducts, type ProductCatalogue } from './products.js';
@@ -185,17 +185,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       products,
     });
   }
-  if (enabled.has('detector')) {
+  // One pipeline, queue and set of engine threads for every service that starts runs (the screens and the API).
+  let toolRuntime: ToolRuntime | undefined;
+  if (enabled.has('detector') || enabled.has('api')) {
+    const runtime = createToolRuntime({
+      db,
+      clock,
+      config: config.tools,
+      engineOverrides: deps.engineOverrides,
+      jobQueueRedis: config.redisUrl
+        ? { url: config.redisUrl, keyPrefix: deps.jobQueueKeyPrefix ?? `${config.redisKeyPrefix}:jobs` }
+        : undefined,
+      log: app.log,
+    });
+    toolRuntime = runtime;
+    app.addHook('onClose', () => runtime.close());
+  }
+  if (enabled.has('detector') && toolRuntime) {
     await app.register(detectorModule, {
       prefix: servicePrefixes.detector,
       db,
       clock,
       tools: config.tools,
-      engineOverrides: deps.engineOverrides,
+      toolRuntime,
       rateLimitStore,
-      jobQueueRedis: config.redisUrl
-        ? { url: config.redisUrl, keyPrefix: deps.jobQueueKeyPrefix ?? `${config.redisKeyPrefix}:jobs` }
-        : undefined,
       products,
     });
   }
@@ -208,7 +221,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       clock,
     });
   }
-  if (enabled.has('api')) await app.register(publicApiModule, { prefix: servicePrefixes.api });
+  if (enabled.has('api') && toolRuntime) {
+    await app.register(publicApiModule, {
+      prefix: servicePrefixes.api,
+      db,
+      clock,
+      toolRuntime,
+      publicUrl: config.publicUrl,
+      vaultKey: deps.vaultKey,
+      rateLimitStore,
+      syncTimeoutSeconds: config.api.syncTimeoutSeconds,
+      corsOrigins: config.api.corsOrigins,
+      allowPrivateAddresses: config.tools.sourceFetch.allowPrivateAddresses,
+      webhookRetrySeconds: config.api.webhookRetrySeconds,
+    });
+  }
 
   await registerSpaAndNotFound(app, config.webDistDir);
   return app;

@@ -11,6 +11,10 @@ export interface HistoryItem {
   created_at: string;
   has_children: boolean;
   children: HistoryItem[];
+  /** `api` for a run made with an API key (History marks it), `web` for the screens'; absent from older servers. */
+  source?: 'api' | 'web' | undefined;
+  /** The key's name at the time of an API run. */
+  api_key_name?: string | null | undefined;
 }
 
 export const historyItemSchema: z.ZodType<HistoryItem> = z.lazy(() =>
@@ -22,6 +26,8 @@ export const historyItemSchema: z.ZodType<HistoryItem> = z.lazy(() =>
     created_at: z.string(),
     has_children: z.boolean(),
     children: z.array(historyItemSchema),
+    source: z.enum(['api', 'web']).optional(),
+    api_key_name: z.string().nullable().optional(),
   }),
 );
 

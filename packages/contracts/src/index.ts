@@ -10,6 +10,7 @@ export * from './oidc.js';
 export * from './payments.js';
 export * from './plans.js';
 export * from './products.js';
+export * from './public-api.js';
 export * from './referrals.js';
 export * from './storable-text.js';
 export * from './tokens.js';

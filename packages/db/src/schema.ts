@@ -438,6 +438,9 @@ export const historyItems = pgTable(
      * run reads 1,000 earlier texts took most of a second (regexp_replace over each).
      */
     contentKey: text('content_key').generatedAlwaysAs(contentKeyOf(sql`input->>'text'`)),
+    /** The API key a run was made with (null for the screens'); the name stays when the key is deleted. */
+    apiKeyId: uuid('api_key_id').references((): AnyPgColumn => apiKeys.id, { onDelete: 'set null' }),
+    apiKeyName: text('api_key_name'),
   },
   (t) => [
     index('history_items_user_created_idx').on(t.userId, t.createdAt),
@@ -654,4 +657,99 @@ export const piiVaults = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('pii_vaults_user_scope_idx').on(t.userId, t.scope)],
+);
+
+/**
+ * API keys of the public API. Only the SHA-256 of a secret is kept (the secret is 190 random bits, so a plain hash is
+ * enough); a deleted key keeps its row, revoked, so History can still name it.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    secretHash: text('secret_hash').notNull().unique(),
+    /** The secret's first characters and last four, to tell keys apart. */
+    prefix: text('prefix').notNull(),
+    lastFour: text('last_four').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('api_keys_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * The first answer to each `Idempotency-Key` of a user for 24 hours: a repeat gets it again, a repeat with another
+ * body is refused. A row without a status is a request still being answered.
+ */
+export const apiIdempotencyKeys = pgTable(
+  'api_idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** SHA-256 of the method, path and body. */
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    responseBody: text('response_body'),
+    requestId: text('request_id').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('api_idempotency_keys_expires_idx').on(t.expiresAt)],
+);
+
+/** Where an account's finished API jobs are POSTed; one per account. The signing secret is sealed (AES-256-GCM). */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+  secretSealed: bytea('secret_sealed').notNull(),
+  secretPrefix: text('secret_prefix').notNull(),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One event sent to an endpoint, with its attempts: the delivery log, and the outbox the dispatcher works through. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    jobId: text('job_id'),
+    /** Where it was sent: the endpoint's address at the time. */
+    url: text('url').notNull(),
+    /** The event as sent (its body is this, serialised). */
+    payload: jsonb('payload').notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When it is tried next; pushed ahead while an attempt is under way, so no other instance makes it too. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    responseStatus: integer('response_status'),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('webhook_deliveries_user_created_idx').on(t.userId, t.createdAt),
+    index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+  ],
 );

@@ -25,8 +25,10 @@ export const usage = `Usage: npm run catalog -- <group> <command> [options]
 Plans (the pricing page; the free plan's allowance and length are set here too):
   plans list
   plans set <slug> [--name TEXT] [--price-cents N] [--tokens N|-1] [--duration-days N] [--active true|false]
+                   [--api-requests-per-minute N|none]
       --tokens -1 is unlimited. --duration-days applies to plans without a billing period (the free plan) and
       counts from sign-up. Changes apply to new purchases, sign-ups and renewals; current periods keep theirs.
+      --api-requests-per-minute gives the plan API access at that rate per key (none takes it away, at once).
 
 Token packets (one-off tokens that never expire):
   packets list
@@ -55,7 +57,7 @@ const MAX_INT = 2_147_483_647;
 /** Which options each command takes; anything else is a usage error. */
 const allowed: Record<string, string[]> = {
   'plans list': [],
-  'plans set': ['name', 'price-cents', 'tokens', 'duration-days', 'active'],
+  'plans set': ['name', 'price-cents', 'tokens', 'duration-days', 'active', 'api-requests-per-minute'],
   'packets list': [],
   'packets add': ['slug', 'name', 'tokens', 'price-cents'],
   'packets set': ['name', 'tokens', 'price-cents', 'active'],
@@ -164,16 +166,21 @@ async function plansCommand(repo: CatalogAdminRepository, command: string, targe
     );
     return;
   }
-  const changes: PlanChanges = definedOnly({
+  const apiRate =
+    values['api-requests-per-minute'] === 'none' ? null : int(values, 'api-requests-per-minute', 1, 1_000_000);
+  const { apiRequestsPerMinute, ...changes } = definedOnly({
     name: text(values, 'name', 100),
     priceCents: int(values, 'price-cents', 0),
     tokens: int(values, 'tokens', -1),
     durationDays: int(values, 'duration-days', 1, 36_500),
     active: bool(values, 'active'),
-  });
+    apiRequestsPerMinute: apiRate,
+  }) as PlanChanges & { apiRequestsPerMinute?: number | null };
   const plans = await repo.listPlans();
   const plan = plans.find((p) => p.slug === target);
   if (!plan) throw new UsageError(`no plan "${target}"; see: npm run catalog -- plans list`);
+  // The limits are one JSON value: the rate changes, the words per run stay.
+  if (apiRequestsPerMinute !== undefined) changes.limits = { ...plan.limits, apiRequestsPerMinute };
   if (changes.durationDays !== undefined && plan.period !== 'none') {
     throw new UsageError('--duration-days applies only to plans without a billing period (the free plan)');
   }

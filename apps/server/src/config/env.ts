@@ -174,6 +174,18 @@ export const envTable = {
     default: '200000',
     description: 'LLM tokens (prompts and replies) one user may use per day in Secure LLM Chat; 0 means no limit',
   },
+  API_SYNC_TIMEOUT_SECONDS: {
+    default: '30',
+    description: 'How long POST /api/public/v1/{tool} waits for the result before answering 202 with the job to poll',
+  },
+  API_CORS_ORIGINS: {
+    default: null,
+    description: 'Comma list of browser origins allowed to call the public API with a key (CORS); none by default',
+  },
+  WEBHOOK_RETRY_SECONDS: {
+    default: '15',
+    description: 'How often due webhook deliveries are retried (each with its own back-off); 0 turns retries off',
+  },
 } as const satisfies Record<string, { default: string | null; description: string }>;
 
 export type EnvName = keyof typeof envTable;
@@ -212,6 +224,15 @@ export interface Config {
   payment: PaymentConfig;
   tools: ToolsConfig;
   governance: GovernanceConfig;
+  api: PublicApiConfig;
+}
+
+export interface PublicApiConfig {
+  syncTimeoutSeconds: number;
+  /** Origins whose pages may call the key-authenticated API (CORS). */
+  corsOrigins: string[];
+  /** 0: due webhook retries are not swept (a delivery is still tried once as its job ends). */
+  webhookRetrySeconds: number;
 }
 
 export interface GovernanceConfig {
@@ -377,6 +398,18 @@ const envSchema = z.object({
   LLM_TIMEOUT_SECONDS: integer(1, 3_600),
   LLM_MAX_RETRIES: integer(0, 10),
   CHAT_DAILY_TOKENS: integer(0, 1_000_000_000),
+  API_SYNC_TIMEOUT_SECONDS: integer(1, 300),
+  API_CORS_ORIGINS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((s) => s.trim().replace(/\/+$/, ''))
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must list origins like https://app.example.com' })))
+    .optional(),
+  WEBHOOK_RETRY_SECONDS: integer(0, DAY),
 });
 
 /** Defaults that are computed rather than fixed strings. */
@@ -476,6 +509,11 @@ export function parseEnv(source: EnvSource, options: { cwd?: string } = {}): Con
         maxRetries: env.LLM_MAX_RETRIES,
       },
       chatDailyTokens: env.CHAT_DAILY_TOKENS === 0 ? null : env.CHAT_DAILY_TOKENS,
+    },
+    api: {
+      syncTimeoutSeconds: env.API_SYNC_TIMEOUT_SECONDS,
+      corsOrigins: env.API_CORS_ORIGINS ?? [],
+      webhookRetrySeconds: env.WEBHOOK_RETRY_SECONDS,
     },
   };
 }

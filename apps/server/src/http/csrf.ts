@@ -7,6 +7,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Which double-submit pair guards the route: the access one (default), the refresh one, or none. */
     csrf?: 'access' | 'refresh' | false;
+    /** False on routes that must set no cookie at all (the key-authenticated public API). */
+    cookies?: false;
   }
   interface FastifyRequest {
     /** The verified access token's claims, or null; filled by the CSRF hook so routes verify once. */
@@ -35,7 +37,11 @@ export function registerCsrf(app: FastifyInstance, deps: { tokens: SessionTokens
     request.accessClaims = access.ok ? access.claims : null;
 
     // Before there is a session, visitors still need a value to echo on sign-up and sign-in.
-    if (!request.cookies[authCookies.csrfAccess] && !NO_ANONYMOUS_COOKIE.test(request.url)) {
+    if (
+      !request.cookies[authCookies.csrfAccess] &&
+      !NO_ANONYMOUS_COOKIE.test(request.url) &&
+      request.routeOptions.config.cookies !== false
+    ) {
       deps.cookies.setAnonymousCsrf(reply);
     }
 

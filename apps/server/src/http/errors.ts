@@ -63,27 +63,45 @@ const frameworkErrors: Record<string, { status: number; code: string; message: s
   },
 };
 
+/** What any thrown error answers: its status, code, message, details and headers (5xx internals hidden). */
+export function describeError(
+  error: FastifyError | AppError | Error,
+  request: FastifyRequest,
+): { status: number; code: string; message: string; details?: unknown; headers: Record<string, string> } {
+  if (error instanceof AppError) {
+    if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+    return {
+      status: error.status,
+      code: error.code,
+      message: error.message,
+      details: error.details,
+      headers: error.headers,
+    };
+  }
+  const code = 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+  const known = code ? frameworkErrors[code] : undefined;
+  if (known) return { ...known, headers: {} };
+  const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    const mapped = status === 404 ? errorCodes.notFound : errorCodes.badRequest;
+    return { status, code: mapped, message: status === 404 ? 'Not found' : 'The request is not valid', headers: {} };
+  }
+  request.log.error({ err: error }, 'unexpected error');
+  return {
+    status: 500,
+    code: errorCodes.internal,
+    message: 'Something went wrong on our side. Please try again in a moment.',
+    headers: {},
+  };
+}
+
 /** The one error handler: every failure leaves as `{ error: { code, message, details? } }`. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof AppError) {
-      if (error.status >= 500) request.log.error({ err: error }, 'request failed');
-      return reply
-        .code(error.status)
-        .headers(error.headers)
-        .send(errorBody(error.code, error.message, error.details));
-    }
-    const code = 'code' in error && typeof error.code === 'string' ? error.code : undefined;
-    const known = code ? frameworkErrors[code] : undefined;
-    if (known) return reply.code(known.status).send(errorBody(known.code, known.message));
-    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
-    if (status >= 400 && status < 500) {
-      const mapped = status === 404 ? errorCodes.notFound : errorCodes.badRequest;
-      return reply.code(status).send(errorBody(mapped, status === 404 ? 'Not found' : 'The request is not valid'));
-    }
-    request.log.error({ err: error }, 'unexpected error');
+    const { status, code, message, details, headers } = describeError(error, request);
     return reply
-      .code(500)
-      .send(errorBody(errorCodes.internal, 'Something went wrong on our side. Please try again in a moment.'));
+      .code(status)
+      .headers(headers)
+      .send(errorBody(code, message, details));
   });
 }

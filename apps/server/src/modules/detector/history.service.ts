@@ -32,6 +32,8 @@ function toTrees(roots: HistoryRow[], descendants: HistoryRow[]): HistoryItem[] 
       created_at: row.createdAt.toISOString(),
       has_children: children.length > 0,
       children: children.map((child) => build(child, next)),
+      source: row.apiKeyName === null ? 'web' : 'api',
+      api_key_name: row.apiKeyName,
     };
   };
   return roots.map((root) => build(root, new Set()));

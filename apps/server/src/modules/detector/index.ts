@@ -1,17 +1,16 @@
-import type { ToolId } from '@candor/contracts/tools';
 import type { Database } from '@candor/db';
 import type { FastifyInstance } from 'fastify';
 import type { ToolsConfig } from '../../config/env.js';
 import type { RateLimitStore } from '../../http/rate-limit.js';
 import type { ProductCatalogue } from '../../products.js';
-import { toolsModule } from '../tools/index.js';
+import { type ToolRuntime, toolsModule } from '../tools/index.js';
 import { createHistoryRepository } from './history.repository.js';
 import { historyRoutes } from './history.routes.js';
 import { createHistoryService } from './history.service.js';
 import { createTokensRepository } from './tokens.repository.js';
 import { tokensRoutes } from './tokens.routes.js';
 
-export { builtInTools } from '../tools/index.js';
+export { builtInTools, createToolRuntime, type ToolRuntime } from '../tools/index.js';
 export { createHistoryRepository, type NewHistoryRow } from './history.repository.js';
 
 export * as ledger from './ledger.js';
@@ -20,9 +19,9 @@ export interface DetectorModuleOptions {
   db: Database;
   clock: () => Date;
   tools: ToolsConfig;
-  engineOverrides?: Partial<Record<ToolId, string>> | undefined;
+  /** The pipeline, queue and engine threads this process shares with the public API. */
+  toolRuntime: ToolRuntime;
   rateLimitStore?: RateLimitStore | undefined;
-  jobQueueRedis?: { url: string; keyPrefix: string } | undefined;
   products: ProductCatalogue;
 }
 
@@ -37,10 +36,8 @@ export async function detectorModule(app: FastifyInstance, opts: DetectorModuleO
   await app.register(historyRoutes, { service: createHistoryService({ repo: createHistoryRepository(opts.db) }) });
   await app.register(toolsModule, {
     db: opts.db,
-    clock: opts.clock,
     config: opts.tools,
-    engineOverrides: opts.engineOverrides,
+    runtime: opts.toolRuntime,
     rateLimitStore: opts.rateLimitStore,
-    jobQueueRedis: opts.jobQueueRedis,
   });
 }

@@ -4,7 +4,9 @@ import { asc, count, eq, max } from 'drizzle-orm';
 import type { CouponRow } from './coupons.js';
 import type { PlanRow } from './plans.repository.js';
 
-export type PlanChanges = Partial<Pick<PlanRow, 'name' | 'priceCents' | 'tokens' | 'durationDays' | 'active'>>;
+export type PlanChanges = Partial<
+  Pick<PlanRow, 'name' | 'priceCents' | 'tokens' | 'durationDays' | 'active' | 'limits'>
+>;
 type PacketRow = typeof tokenPackets.$inferSelect;
 export type PacketChanges = Partial<Pick<PacketRow, 'name' | 'tokens' | 'priceCents' | 'active'>>;
 export type NewPacket = Pick<PacketRow, 'slug' | 'name' | 'tokens' | 'priceCents'>;

@@ -1,6 +1,6 @@
 import type { ToolId } from '@candor/contracts/tools';
 import type { Database } from '@candor/db';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ToolsConfig } from '../../config/env.js';
 import { createAuthLimiter, type RateLimitStore } from '../../http/rate-limit.js';
 import { aiDetectionTool } from './ai-detection/definition.js';
@@ -28,16 +28,15 @@ export const builtInTools: readonly ToolDefinition[] = [
   documentRedactionTool,
 ];
 
-export interface ToolsModuleOptions {
+export interface ToolRuntimeOptions {
   db: Database;
   clock: () => Date;
   config: ToolsConfig;
   /** Replaces tools' engine modules (tests inject a crashing or a slow engine). */
-  engineOverrides?: Partial<Record<ToolId, string>>;
-  /** Where rate-limit counters live (Redis when configured). */
-  rateLimitStore?: RateLimitStore | undefined;
+  engineOverrides?: Partial<Record<ToolId, string>> | undefined;
   /** With Redis, runs queue there and any instance may take them (DESIGN.md principle 4); else in this process. */
   jobQueueRedis?: { url: string; keyPrefix: string } | undefined;
+  log: FastifyBaseLogger;
 }
 
 // Finished jobs stay visible this long, so a screen reloaded just after the end still sees the outcome.
@@ -45,8 +44,11 @@ const RETAIN_FINISHED_SECONDS = 15 * 60;
 const MAX_ACTIVE_JOBS = 1_000;
 const EXTRACT_TIMEOUT_SECONDS = 60;
 
-/** Tool runs: the engine pool, the job queue and their routes, under the detector service. */
-export async function toolsModule(app: FastifyInstance, opts: ToolsModuleOptions) {
+/**
+ * The engine pool, the pipeline and the job queue: one per process, shared by the services that start runs (the
+ * screens' detector routes and the public API), so both go through the same limits, queue and worker threads.
+ */
+export function createToolRuntime(opts: ToolRuntimeOptions) {
   const { config } = opts;
   const tools = new Map(
     builtInTools.map((tool) => [tool.id, { ...tool, engine: opts.engineOverrides?.[tool.id] ?? tool.engine }]),
@@ -74,7 +76,7 @@ export async function toolsModule(app: FastifyInstance, opts: ToolsModuleOptions
     maxActivePerUser: config.jobsPerUser,
     maxActive: MAX_ACTIVE_JOBS,
     clock: opts.clock,
-    onUnexpectedError: (err, job) => app.log.error({ err, tool: job.tool, userId: job.userId }, 'a tool run failed'),
+    onUnexpectedError: (err, job) => opts.log.error({ err, tool: job.tool, userId: job.userId }, 'a tool run failed'),
   };
   const redis = opts.jobQueueRedis;
   const queue = redis
@@ -83,14 +85,35 @@ export async function toolsModule(app: FastifyInstance, opts: ToolsModuleOptions
         redisUrl: redis.url,
         keyPrefix: redis.keyPrefix,
         reservationSeconds: holdSeconds,
-        onConnectionError: (err) => app.log.warn({ err }, 'the job queue cannot reach Redis'),
+        onConnectionError: (err) => opts.log.warn({ err }, 'the job queue cannot reach Redis'),
       })
     : createInProcessJobQueue(queueOptions);
-  app.addHook('onClose', async () => {
-    await queue.close();
-    await pool.close();
-    await closeLocalCurvatureScorers();
-  });
+  return {
+    tools,
+    pool,
+    runs,
+    queue,
+    async close() {
+      await queue.close();
+      await pool.close();
+      await closeLocalCurvatureScorers();
+    },
+  };
+}
+export type ToolRuntime = ReturnType<typeof createToolRuntime>;
+
+export interface ToolsModuleOptions {
+  db: Database;
+  config: ToolsConfig;
+  runtime: ToolRuntime;
+  /** Where rate-limit counters live (Redis when configured). */
+  rateLimitStore?: RateLimitStore | undefined;
+}
+
+/** Tool runs' routes for the screens, under the detector service. */
+export async function toolsModule(app: FastifyInstance, opts: ToolsModuleOptions) {
+  const { config } = opts;
+  const { runs, queue, pool } = opts.runtime;
   await app.register(toolRunsRoutes, { runs, queue, db: opts.db });
   await app.register(plagiarismRoutes, { db: opts.db, config });
   await app.register(redactorRoutes, {

@@ -48,7 +48,11 @@ export interface ToolDefinition<Input = unknown, Output = unknown> {
   input: z.ZodType<Input>;
   /** The engine's output, checked before anything is stored: a broken engine fails the run instead. */
   output: z.ZodType<Output>;
+  /** What `toHistory` keeps as the result, when it is not the whole output (the redactor's file bytes go apart). */
+  result?: z.ZodType;
   limits: ToolLimits;
+  /** Largest request body a run takes, when its input carries more than text (a base64 document). */
+  maxBodyBytes?: number;
   /** Characters of the input, measured against `limits.maxCharacters`. */
   characters(input: Input): number;
   /** What the run is charged for (words for text), counted the way the engine counts them. */

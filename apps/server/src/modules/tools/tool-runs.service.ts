@@ -8,7 +8,7 @@ import { charge, holdLapsed, release, renewHold, reserve } from '../detector/led
 import { findCurrentSubscription } from '../payment/plans.repository.js';
 import type { EnginePool } from './engines/engine-pool.js';
 import type { ExtractionOutcome } from './extract/extract-text.js';
-import type { JobData, JobProcessor, JobQueue } from './jobs/job-queue.js';
+import type { JobData, JobProcessor, JobQueue, RunOrigin } from './jobs/job-queue.js';
 import type { ToolDefinition } from './tool-definition.js';
 
 export interface ToolRunsDeps {
@@ -85,6 +85,8 @@ export function createToolRuns(deps: ToolRunsDeps) {
           input: stored.input,
           result: stored.result,
           cost: receipt.cost,
+          apiKeyId: data.origin?.apiKeyId ?? null,
+          apiKeyName: data.origin?.apiKeyName ?? null,
         });
         if (stored.children?.length) {
           await tx.insert(historyItems).values(
@@ -124,7 +126,13 @@ export function createToolRuns(deps: ToolRunsDeps) {
     discard: (data: JobData) => release(deps.db, data.holdId),
 
     /** Checks and reserves a run, then queues it; throws 400/413/402 before anything is queued. */
-    async start(queue: JobQueue, userId: string, toolId: string, body: unknown): Promise<JobSnapshot> {
+    async start(
+      queue: JobQueue,
+      userId: string,
+      toolId: string,
+      body: unknown,
+      origin?: RunOrigin,
+    ): Promise<JobSnapshot> {
       const tool = toolFor(toolId);
       const input = parseWith(tool.input, body);
       const characters = tool.characters(input);
@@ -155,7 +163,7 @@ export function createToolRuns(deps: ToolRunsDeps) {
         holdSeconds: deps.holdSeconds,
       });
       try {
-        return await queue.submit({ userId, tool: tool.id, input, units, holdId, cost });
+        return await queue.submit({ userId, tool: tool.id, input, units, holdId, cost, ...(origin ? { origin } : {}) });
       } catch (error) {
         await release(deps.db, holdId);
         throw error;

@@ -11,6 +11,7 @@ import { defineTool } from '../tool-definition.js';
 import type { DocumentRedactionOutput } from './engine.js';
 
 const outputSchema = documentRedactionResultSchema.extend({ content: z.instanceof(Uint8Array) });
+const LIMITS = TOOL_LIMITS['document-redaction'];
 
 /**
  * The Document Redactor (PII_TEXT_DETECT). The screen analyses the file first (`…/analyse`, free), the user picks
@@ -23,7 +24,11 @@ export const documentRedactionTool = defineTool<DocumentRedactionInput, Document
   product: 'document-redactor',
   input: documentRedactionInputSchema,
   output: outputSchema as z.ZodType<DocumentRedactionOutput>,
-  limits: TOOL_LIMITS['document-redaction'],
+  // The redacted file's bytes are stored apart (History's file), so the result is the rest.
+  result: documentRedactionResultSchema,
+  limits: LIMITS,
+  // The file (base64, 4/3 of its size) and its text (JSON-escaped, up to 6 bytes a character), and a megabyte more.
+  maxBodyBytes: Math.ceil(LIMITS.maxFileBytes / 3) * 4 + LIMITS.maxCharacters * 6 + 1024 * 1024,
   characters: (input) => input.text.length,
   // The engine checks that the file's text is this text, so the charge matches the document.
   units: (input) => tokenizeWords(input.text).length,

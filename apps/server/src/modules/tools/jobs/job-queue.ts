@@ -12,6 +12,15 @@ export interface JobData {
   /** The reservation the run settles (ledger `reserve`). */
   holdId: string;
   cost: number;
+  /** Set for a run made with an API key: History marks it and names the key. */
+  origin?: RunOrigin | undefined;
+}
+
+/** Who started a run, when it was not the screens. */
+export interface RunOrigin {
+  kind: 'api';
+  apiKeyId: string;
+  apiKeyName: string;
 }
 
 export interface JobContext {

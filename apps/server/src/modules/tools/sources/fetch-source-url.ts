@@ -210,8 +210,8 @@ function requestOnce(url: URL, isAllowedAddress: AddressPolicy, signal: AbortSig
   });
 }
 
-/** Resolves like `dns.lookup` but fails unless every address the name resolves to is allowed. */
-function guardedLookup(url: URL, isAllowedAddress: AddressPolicy): LookupFunction {
+/** Resolves like `dns.lookup` but fails unless every address the name resolves to is allowed (webhooks use it too). */
+export function guardedLookup(url: URL, isAllowedAddress: AddressPolicy): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '', 0);
