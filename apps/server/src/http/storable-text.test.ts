@@ -197,7 +197,7 @@ describeOnEachDatabase('characters the database cannot store', (database) => {
   it('is checked on every route, before its handler: an unknown field or parameter of any route is refused', async () => {
     const { client } = await newUser(t());
     const routes = t().app.registeredRoutes.filter((route) => route.method !== 'HEAD' && route.method !== 'OPTIONS');
-    expect(routes.length).toBeGreaterThan(40);
+    let checked = 0;
     for (const route of routes) {
       const url = route.url.replace(/:\w+/g, 'probe').replace(/\*$/, 'probe');
       const method = route.method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -206,10 +206,14 @@ describeOnEachDatabase('characters the database cannot store', (database) => {
       // As the SPA's API client asks: a request for a page (HTML) is the SPA's and stores nothing.
       const options = { csrf, headers: { accept: 'application/json' } } as const;
       const query = await client.request(method, `${url}?probe=${encodeURIComponent(NUL)}`, undefined, options);
+      // A route whose credential isn't the session (an API key) refuses on arrival, before anything is read.
+      if (query.statusCode === 401) continue;
       expect(fieldErrors(query, name), name).toEqual(refusedField('probe'));
+      checked += 1;
       if (method === 'GET') continue;
       const body = await client.request(method, url, { probe: [{ nested: `x${LONE_HIGH}` }] }, options);
       expect(fieldErrors(body, name), name).toEqual(refusedField('probe.0.nested'));
     }
+    expect(checked).toBeGreaterThan(40);
   });
 });
