@@ -1,7 +1,7 @@
 import JSZip from 'jszip';
 import { megabytes, tooLarge, unreadable } from '../document-error.js';
 import { OLE_SIGNATURE } from '../document-kind.js';
-import { inspectDocx, inspectZip, isZip } from './docx-zip.js';
+import { inspectDocx, inspectZip, isZip, tooComplexDocxMessage } from './docx-zip.js';
 import { type Document, parseXml, serializeXml } from './xml.js';
 
 /**
@@ -40,6 +40,7 @@ export class DocxPackage {
       if (inspection.reason === 'too_large') {
         throw tooLarge(`This Word document unpacks to more than ${megabytes(maxUnpackedBytes)}, so it can't be read.`);
       }
+      if (inspection.reason === 'too_complex') throw unreadable(tooComplexDocxMessage(inspection.detail));
       if (inspection.reason === 'not_docx') {
         throw unreadable("This file isn't a Word document (.docx), although its name ends in .docx.");
       }
