@@ -3,6 +3,7 @@ import path from 'node:path';
 import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { count, tooLarge, unreadable } from '../document-error.js';
 import { pdfHeaderOffset } from '../document-kind.js';
+import { checkPdfBounds, PDF_PAGE_BOUNDS, tooComplexMessage } from './pdf-bounds.js';
 
 /**
  * Opening a PDF with pdf.js. In Node the legacy build runs its worker code in-process (its "fake worker"), which
@@ -33,6 +34,8 @@ export async function openPdf(bytes: Uint8Array): Promise<PdfOpening> {
     disableFontFace: true,
     stopAtErrors: false,
     verbosity: ERRORS_ONLY,
+    // Images past the page bounds are left out rather than decoded, for files pdf-bounds could not check.
+    maxImageSize: PDF_PAGE_BOUNDS.maxImagePixelsPerPage,
   });
   try {
     const document = await task.promise;
@@ -58,6 +61,8 @@ export async function loadPdf(bytes: Uint8Array, maxPages = Number.POSITIVE_INFI
   if (pdfHeaderOffset(bytes) < 0) throw unreadable("This file isn't a PDF, although its name ends in .pdf.");
   const tail = Buffer.from(bytes.subarray(-TRAILER_WINDOW)).toString('latin1');
   if (!tail.includes('%%EOF')) throw damagedPdf();
+  const bounds = await checkPdfBounds(bytes);
+  if (!bounds.ok) throw unreadable(tooComplexMessage(bounds));
   const opening = await openPdf(bytes);
   if (!opening.ok) {
     throw opening.reason === 'password'
