@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { AccountPage } from '@/features/account/components/account-page';
 import { accountSearchSchema } from '@/features/account/search';
+import { ApiKeysTab } from '@/features/api-keys/components/api-keys-tab';
 import { BalanceCards } from '@/features/tokens/components/balance-cards';
 import { titleHead } from '@/lib/head';
 import { myPlanQueryOptions, userInfoQueryOptions } from '@/lib/session';
@@ -25,6 +26,7 @@ function AccountRoute() {
       search={search}
       onTabChange={(tab) => navigate({ search: (prev) => ({ ...prev, tab }), replace: true })}
       balance={<BalanceCards />}
+      apiAccess={<ApiKeysTab />}
     />
   );
 }

@@ -1,7 +1,6 @@
 import type { UserInfo } from '@candor/contracts';
 import UserRound from 'lucide-react/icons/user-round';
 import type { ReactNode } from 'react';
-import { ComingSoonPanel } from '@/components/layout/coming-soon';
 import { PageHeader } from '@/components/layout/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { PlanState } from '@/lib/session';
@@ -22,9 +21,11 @@ interface AccountPageProps {
   onTabChange: (tab: AccountTab) => void;
   /** The token balance breakdown, rendered by the tokens feature. */
   balance: ReactNode;
+  /** The API keys and webhook, rendered by the api-keys feature. */
+  apiAccess: ReactNode;
 }
 
-export function AccountPage({ user, planState, search, onTabChange, balance }: AccountPageProps) {
+export function AccountPage({ user, planState, search, onTabChange, balance, apiAccess }: AccountPageProps) {
   return (
     <div>
       <PageHeader title="Account" description="Your profile, subscription and API access." icon={UserRound} />
@@ -42,9 +43,7 @@ export function AccountPage({ user, planState, search, onTabChange, balance }: A
         <TabsContent value="subscription" className="space-y-6">
           <SubscriptionTab planState={planState} buyMoreTokens={search.buyMoreTokens} balance={balance} />
         </TabsContent>
-        <TabsContent value="api-agent">
-          <ComingSoonPanel what="API access" />
-        </TabsContent>
+        <TabsContent value="api-agent">{apiAccess}</TabsContent>
       </Tabs>
     </div>
   );

@@ -395,6 +395,17 @@ function ChildRows({ id, items, depth }: { id?: string; items: HistoryItem[]; de
     });
 }
 
+/** Marks a run made with an API key, naming the key (it stays named after the key is deleted). */
+function ApiRunBadge({ item, className }: { item: HistoryItem; className?: string }) {
+  if (item.source !== 'api') return null;
+  const name = item.api_key_name ?? 'API key';
+  return (
+    <Badge variant="outline" className={className} title={`Run through the API with the key “${name}”`}>
+      API · {name}
+    </Badge>
+  );
+}
+
 function RunCells({ item, depth, children }: { item: HistoryItem; depth: number; children?: React.ReactNode }) {
   const pad = depth > 0 ? 'py-2' : 'py-3';
   return (
@@ -412,6 +423,7 @@ function RunCells({ item, depth, children }: { item: HistoryItem; depth: number;
           </p>
           <p className="text-muted-foreground text-xs sm:hidden">
             {serviceLabels[item.model_name]} · {formatTokens(item.cost)} tokens
+            <ApiRunBadge item={item} className="ml-1" />
           </p>
           <p className="text-muted-foreground text-xs md:hidden">{formatDateTime(item.created_at)}</p>
           {children}
@@ -419,6 +431,7 @@ function RunCells({ item, depth, children }: { item: HistoryItem; depth: number;
       </td>
       <td className={`hidden px-4 ${pad} align-top sm:table-cell`}>
         <Badge variant="soft">{serviceLabels[item.model_name]}</Badge>
+        <ApiRunBadge item={item} className="ml-1" />
       </td>
       <td className={`hidden px-4 ${pad} align-top text-muted-foreground md:table-cell`}>
         {formatDateTime(item.created_at)}

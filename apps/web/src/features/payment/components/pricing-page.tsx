@@ -1,4 +1,4 @@
-import { type MyPlan, type Plan, pricingTabs } from '@candor/contracts';
+import { API_ACCESS_RULE, type MyPlan, type Plan, pricingTabs } from '@candor/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import BadgeCheck from 'lucide-react/icons/badge-check';
@@ -8,6 +8,7 @@ import Clock from 'lucide-react/icons/clock';
 import CreditCard from 'lucide-react/icons/credit-card';
 import Hourglass from 'lucide-react/icons/hourglass';
 import Inbox from 'lucide-react/icons/inbox';
+import KeyRound from 'lucide-react/icons/key-round';
 import { EmptyState } from '@/components/layout/empty-state';
 import { PageHeader } from '@/components/layout/page-header';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -173,6 +174,13 @@ export function PricingPage({ search, onSearchChange, loggedIn, planState }: Pri
                 );
               })}
             </ul>
+          )}
+          {search.tab === 'api-agent' && (
+            <Alert variant="info" className="mt-6">
+              <KeyRound />
+              <AlertTitle>Who can create API keys</AlertTitle>
+              <AlertDescription>{API_ACCESS_RULE}</AlertDescription>
+            </Alert>
           )}
         </TabsContent>
       </Tabs>
