@@ -112,5 +112,8 @@ export const checkoutStatusSchema = z.object({
   kind: z.enum(['plan', 'token_packet']),
   /** Why the last attempt failed (a declined card), when it did. */
   failure_reason: z.string().nullable(),
+  /** The plan being bought (null for a token packet) and the coupon used, so "Try again" goes back to them. */
+  plan: planSchema.pick({ slug: true, tab: true, period: true }).nullable(),
+  coupon_code: z.string().nullable(),
 });
 export type CheckoutStatus = z.infer<typeof checkoutStatusSchema>;

@@ -108,7 +108,7 @@ ${content}
   const pricingLink = html`<a class="button primary" href="${publicUrl}/pricing">Back to pricing</a>`;
   /** Where leaving this checkout goes: where the purchase started (a token packet: the account's tokens card). */
   const returnUrl = (details: Details) =>
-    `${publicUrl}${checkoutCancelPath({ kind: details.session.kind, plan: details.plan })}`;
+    `${publicUrl}${checkoutCancelPath({ kind: details.session.kind, plan: details.plan, couponCode: details.couponCode })}`;
   const returnLabel = (details: Details) => checkoutCancelLabel({ kind: details.session.kind });
   const pagePath = (sessionId: string) => `${base}/${sessionId}`;
   const confirmPath = (sessionId: string) => `${base}/${sessionId}/confirm`;

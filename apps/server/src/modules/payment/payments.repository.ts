@@ -9,7 +9,7 @@ import {
   tokenPackets,
   users,
 } from '@candor/db';
-import { and, count, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, ne } from 'drizzle-orm';
 import { type CouponRow, type CouponUses, normaliseCouponCode } from './coupons.js';
 import type { CheckoutSessionRow } from './fulfilment.js';
 import { findCurrentSubscription, type PlanRow } from './plans.repository.js';
@@ -18,12 +18,17 @@ import type { SubscriptionRow } from './subscriptions.js';
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewCheckoutSession = Omit<typeof checkoutSessions.$inferInsert, 'id' | 'couponId' | 'status'>;
 
-/** Completed payments plus open, unexpired checkouts holding the coupon (for everyone, and for `userId`). */
+/**
+ * Completed payments plus open, unexpired checkouts holding the coupon (for everyone, and for `userId`). `userId`'s
+ * own open checkouts are left out: the next checkout replaces them, so they are no use of theirs (a declined card
+ * followed by "Try again" still has the coupon).
+ */
 async function couponUses(db: Database, couponId: string, userId: string | null, now: Date): Promise<CouponUses> {
   const held = and(
     eq(checkoutSessions.couponId, couponId),
     eq(checkoutSessions.status, 'open'),
     gt(checkoutSessions.expiresAt, now),
+    userId ? ne(checkoutSessions.userId, userId) : undefined,
   );
   const [redeemed] = await db
     .select({ n: count() })
@@ -36,11 +41,7 @@ async function couponUses(db: Database, couponId: string, userId: string | null,
       .select({ n: count() })
       .from(couponRedemptions)
       .where(and(eq(couponRedemptions.couponId, couponId), eq(couponRedemptions.userId, userId)));
-    const [mineOpen] = await db
-      .select({ n: count() })
-      .from(checkoutSessions)
-      .where(and(held, eq(checkoutSessions.userId, userId)));
-    byUser = (mine?.n ?? 0) + (mineOpen?.n ?? 0);
+    byUser = mine?.n ?? 0;
   }
   return { total: (redeemed?.n ?? 0) + (open?.n ?? 0), byUser };
 }
@@ -115,11 +116,6 @@ export function createPaymentsRepository(db: Database) {
         .update(checkoutSessions)
         .set({ status: 'failed', failureReason: reason })
         .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, 'open')));
-    },
-
-    async findSession(sessionId: string): Promise<CheckoutSessionRow | undefined> {
-      const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)).limit(1);
-      return row;
     },
 
     /** A session with what the checkout page shows: the product, the coupon and who is paying. */

@@ -182,7 +182,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         : null,
       expiresAt: session.expiresAt,
       successUrl: `${deps.publicUrl}/payment-confirmation/success?session_id=${session.id}`,
-      cancelUrl: `${deps.publicUrl}${checkoutCancelPath(product)}`,
+      cancelUrl: `${deps.publicUrl}${checkoutCancelPath({ ...product, couponCode: coupon?.code })}`,
     };
     try {
       const created = await provider.createCheckout(order);
@@ -310,13 +310,16 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
 
     /** The user's own checkout session's state; 404 for anyone else's. */
     async checkoutStatus(userId: string, sessionId: string): Promise<CheckoutStatus> {
-      const session = isUuid(sessionId) ? await repo.findSession(sessionId) : undefined;
-      if (session?.userId !== userId) throw notFound('This checkout does not exist.');
+      const details = isUuid(sessionId) ? await repo.checkoutDetails(sessionId) : undefined;
+      if (details?.session.userId !== userId) throw notFound('This checkout does not exist.');
+      const { session, plan, couponCode } = details;
       return {
         session_id: session.id,
         status: session.status,
         kind: session.kind,
         failure_reason: session.failureReason,
+        plan: plan ? { slug: plan.slug, tab: plan.tab, period: plan.period } : null,
+        coupon_code: couponCode,
       };
     },
 

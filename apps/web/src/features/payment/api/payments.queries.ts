@@ -30,11 +30,12 @@ export const CHECKOUT_CONFIRMATION_POLLS = 30;
 export const CHECKOUT_LATE_POLL_MS = 15_000;
 
 /**
- * `GET v1/payments/checkout-sessions/{id}`, asked again every second while the session is still open: a provider
- * may send the browser back before its webhook has arrived. After CHECKOUT_CONFIRMATION_POLLS tries, every
- * CHECKOUT_LATE_POLL_MS while the session stays open (and the tab is visible).
+ * `GET v1/payments/checkout-sessions/{id}`. With `follow` (the success screen) it is asked again every second while
+ * the session is still open: a provider may send the browser back before its webhook has arrived. After
+ * CHECKOUT_CONFIRMATION_POLLS tries, every CHECKOUT_LATE_POLL_MS while the session stays open (and the tab is visible).
+ * Without it (the failure screen) it is read once, for what was being bought.
  */
-export const useCheckoutStatus = (sessionId: string | undefined) =>
+export const useCheckoutStatus = (sessionId: string | undefined, { follow }: { follow: boolean }) =>
   useQuery({
     queryKey: paymentKeys.checkoutStatus(sessionId ?? ''),
     queryFn: () =>
@@ -44,7 +45,7 @@ export const useCheckoutStatus = (sessionId: string | undefined) =>
       ),
     enabled: sessionId !== undefined,
     refetchInterval: (query) =>
-      query.state.data?.status !== 'open'
+      !follow || query.state.data?.status !== 'open'
         ? false
         : query.state.dataUpdateCount < CHECKOUT_CONFIRMATION_POLLS
           ? 1_000

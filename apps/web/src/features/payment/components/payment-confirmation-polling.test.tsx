@@ -13,7 +13,14 @@ vi.mock('@/lib/api-client', async (importOriginal) => {
       // Open on the first ask (the webhook is on its way), completed afterwards.
       const status = statuses.length === 0 ? 'open' : 'completed';
       statuses.push(status);
-      return jsonResponse(200, { session_id: 's-1', status, kind: 'plan', failure_reason: null });
+      return jsonResponse(200, {
+        session_id: 's-1',
+        status,
+        kind: 'plan',
+        failure_reason: null,
+        plan: null,
+        coupon_code: null,
+      });
     }
     if (path === '/api/detector/ai-detector/user-token-balance/') {
       return jsonResponse(200, { token_balance: 0, plan_balance: 6_000_000, referral_token_balance: 0 });

@@ -1,5 +1,5 @@
 import type { MyPlan, Plan } from '@candor/contracts';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, notFoundResponse } from '@/test/fake-api';
@@ -24,7 +24,15 @@ const { CHECKOUT_CONFIRMATION_POLLS } = await import('../api/payments.queries');
 
 const SESSION = '/api/payment/v1/payments/checkout-sessions/s-1';
 const status = (value: 'open' | 'completed' | 'failed' | 'expired', extra: Record<string, unknown> = {}) =>
-  jsonResponse(200, { session_id: 's-1', status: value, kind: 'plan', failure_reason: null, ...extra });
+  jsonResponse(200, {
+    session_id: 's-1',
+    status: value,
+    kind: 'plan',
+    failure_reason: null,
+    plan: null,
+    coupon_code: null,
+    ...extra,
+  });
 
 const freePlan = testPlan();
 const basic: Plan = {
@@ -138,5 +146,76 @@ describe('PaymentConfirmation: when the plan ends', () => {
     expect(await ends(myPlan({ plan: basic, provider: 'stripe', cancel_at_period_end: true }))).toBe(
       'Cancels on Dec 6, 2026',
     );
+  });
+});
+
+describe('PaymentConfirmation: Try again goes back to what was being bought', () => {
+  const tryAgain = () => {
+    const href = screen.getByRole('link', { name: 'Try again' }).getAttribute('href') ?? '';
+    const url = new URL(href, 'http://app.test');
+    return { path: url.pathname, search: Object.fromEntries(url.searchParams) };
+  };
+
+  it('after a declined monthly plan with a coupon: its tab and period, the plan highlighted, the coupon kept', async () => {
+    replies[SESSION] = () =>
+      status('open', {
+        failure_reason: 'Your card was declined.',
+        plan: { slug: 'stealth-ai-starter-monthly', tab: 'stealth-ai', period: 'monthly' },
+        coupon_code: 'E2E20',
+      });
+    await renderWithRouter(() => <PaymentConfirmation outcome="failure" sessionId="s-1" />);
+    // The spec's failure texts stay as they are.
+    expect(screen.getByRole('heading', { name: 'Transaction Unsuccessful' })).toBeTruthy();
+    expect(screen.getByText("We couldn't process your payment. Please try again.")).toBeTruthy();
+    await waitFor(() =>
+      expect(tryAgain()).toEqual({
+        path: '/pricing',
+        search: { tab: 'stealth-ai', period: 'monthly', plan: 'stealth-ai-starter-monthly', coupon: 'E2E20' },
+      }),
+    );
+    // A failure is final: the session is read once, not followed.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(statusAsks).toBe(1);
+  });
+
+  it('after a declined yearly plan without a coupon: its tab and period only', async () => {
+    replies[SESSION] = () =>
+      status('open', { plan: { slug: 'api-agent-starter-yearly', tab: 'api-agent', period: 'yearly' } });
+    await renderWithRouter(() => <PaymentConfirmation outcome="failure" sessionId="s-1" />);
+    await waitFor(() =>
+      expect(tryAgain()).toEqual({
+        path: '/pricing',
+        search: { tab: 'api-agent', period: 'yearly', plan: 'api-agent-starter-yearly' },
+      }),
+    );
+  });
+
+  it('after a declined token packet: the account page where packets are bought', async () => {
+    replies[SESSION] = () => status('open', { kind: 'token_packet', coupon_code: 'E2E20' });
+    await renderWithRouter(() => <PaymentConfirmation outcome="failure" sessionId="s-1" />);
+    await waitFor(() =>
+      expect(tryAgain()).toEqual({ path: '/account', search: { tab: 'subscription', buyMoreTokens: 'true' } }),
+    );
+  });
+
+  it('after a checkout that was never completed: back to its plan, period and coupon', async () => {
+    replies[SESSION] = () =>
+      status('expired', {
+        plan: { slug: 'ai-detector-basic-monthly', tab: 'ai-detector', period: 'monthly' },
+        coupon_code: 'SPRING',
+      });
+    await renderWithRouter(() => <PaymentConfirmation outcome="success" sessionId="s-1" />);
+    expect(await screen.findByRole('heading', { name: "Your payment wasn't completed" })).toBeTruthy();
+    expect(tryAgain()).toEqual({
+      path: '/pricing',
+      search: { tab: 'ai-detector', period: 'monthly', plan: 'ai-detector-basic-monthly', coupon: 'SPRING' },
+    });
+  });
+
+  it("falls back to the pricing page when the session can't be read", async () => {
+    await renderWithRouter(() => <PaymentConfirmation outcome="failure" sessionId="gone" />);
+    await waitFor(() => expect(statusAsks).toBe(1));
+    expect(tryAgain()).toEqual({ path: '/pricing', search: {} });
+    expect(screen.getByRole('heading', { name: 'Transaction Unsuccessful' })).toBeTruthy();
   });
 });

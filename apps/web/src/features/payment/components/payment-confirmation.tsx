@@ -18,6 +18,7 @@ import { cn } from '@/lib/utils';
 import { CHECKOUT_CONFIRMATION_POLLS, refreshAfterPayment, useCheckoutStatus } from '../api/payments.queries';
 import { type PaymentOutcome, paymentOutcomeCopy } from '../outcome';
 import { planEndLabel } from '../plan-status';
+import { retryTarget } from '../retry';
 
 interface PaymentConfirmationProps {
   outcome: PaymentOutcome;
@@ -83,8 +84,9 @@ export function PaymentConfirmation({ outcome, sessionId }: PaymentConfirmationP
   const queryClient = useQueryClient();
   // With a session to follow, wait until the provider's confirmation has been applied (the local checkout applies
   // it before redirecting; Stripe's webhook can come a moment after the browser). Without one, refresh at once.
-  const checkout = useCheckoutStatus(outcome === 'success' ? sessionId : undefined);
-  const open = checkout.data?.status === 'open';
+  // After a failure the session is read once: it says what "Try again" goes back to.
+  const checkout = useCheckoutStatus(sessionId, { follow: outcome === 'success' });
+  const open = outcome === 'success' && checkout.data?.status === 'open';
   const [windowOver, setWindowOver] = useState(false);
   useEffect(() => {
     if (!open) return;
@@ -109,8 +111,7 @@ export function PaymentConfirmation({ outcome, sessionId }: PaymentConfirmationP
     // Fulfilment has happened: everything cached about money is stale.
     if (view === 'success') void refreshAfterPayment(queryClient);
   }, [view, queryClient]);
-  // A packet was bought from the account's tokens card; a plan from the pricing page.
-  const packet = checkout.data?.kind === 'token_packet';
+  const retry = retryTarget(checkout.data);
   const failureReason = view === 'not-completed' ? checkout.data?.failure_reason : null;
   return (
     <div className="flex justify-center py-6 sm:py-10">
@@ -157,12 +158,14 @@ export function PaymentConfirmation({ outcome, sessionId }: PaymentConfirmationP
           ) : view === 'failure' || view === 'not-completed' ? (
             <>
               <Button asChild>
-                {packet ? (
-                  <Link to="/account" search={{ tab: 'subscription', buyMoreTokens: true }}>
+                {retry.to === '/account' ? (
+                  <Link to="/account" search={retry.search}>
                     Try again
                   </Link>
                 ) : (
-                  <Link to="/pricing">Try again</Link>
+                  <Link to="/pricing" search={retry.search}>
+                    Try again
+                  </Link>
                 )}
               </Button>
               <Button asChild variant="outline">
