@@ -1,4 +1,4 @@
-import { headerBalance, isLocalCheckout, payWithCard, testCards } from '../support/checkout';
+import { headerBalance, isLocalCheckout, payWithCard, receiptMailedTo, testCards } from '../support/checkout';
 import { readLatestCode } from '../support/mail';
 import { expect, test } from '../support/test';
 import { createSignedInUser, newUser } from '../support/users';
@@ -146,7 +146,7 @@ test('the 3-D Secure card asks for a confirmation, then succeeds', async ({ page
 });
 
 test('a token packet bought from the subscription tab adds purchased tokens', async ({ page }) => {
-  await createSignedInUser(page);
+  const user = await createSignedInUser(page);
   await page.goto('/account?tab=subscription&buyMoreTokens=true');
   const packets = page.getByRole('region', { name: 'Buy more tokens' });
   await expect(packets).toBeFocused();
@@ -163,6 +163,15 @@ test('a token packet bought from the subscription tab adds purchased tokens', as
 
   await page.getByRole('link', { name: 'View subscription' }).click();
   await expect(page.getByText('Purchased tokens', { exact: true }).locator('xpath=../..')).toContainText('50K');
+
+  // The receipt is e-mailed (offline: into the server's outbox), its link opening this invoice's printable receipt.
+  const receipt = await receiptMailedTo(user.email);
+  const number = /INV-\d{6}$/.exec(receipt.subject)?.[0] ?? '';
+  expect(number).not.toBe('');
+  await page.goto(receipt.link);
+  await expect(page.getByText(number).first()).toBeVisible();
+  await expect(page.getByText('50K tokens').first()).toBeVisible();
+  await expect(page.getByText('$9.00').first()).toBeVisible();
 });
 
 test('a paid plan is cancelled and resumed on the subscription tab, and its receipt is listed', async ({ page }) => {

@@ -181,6 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       clock,
       config: config.payment,
       publicUrl: config.publicUrl,
+      mailer: deps.mailer,
       rateLimitStore,
       products,
     });

@@ -3,7 +3,7 @@ import { createDatabase, type DatabaseHandle, seedDatabase } from '@candor/db';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { buildApp } from './app.js';
+import { buildApp, servicePrefixes } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config/env.js';
 import { createLogger } from './config/logger.js';
 import { loadOrCreateSecret } from './config/secrets.js';
@@ -12,6 +12,7 @@ import { pruneAuthRows } from './modules/auth/index.js';
 import {
   type BillingStopper,
   billingStopperFor,
+  type ReceiptDeps,
   retryBillingStops,
   sweepSubscriptions,
 } from './modules/payment/index.js';
@@ -54,12 +55,17 @@ function repeatEvery(seconds: number, pass: () => Promise<void>): void {
 }
 
 /**
- * Renews due local subscriptions and ends lapsed plans every `seconds`. Every instance may run it: rows are claimed
- * with SKIP LOCKED, so they share the work instead of repeating it.
+ * Renews due local subscriptions (mailing their receipts) and ends lapsed plans every `seconds`. Every instance may
+ * run it: rows are claimed with SKIP LOCKED, so they share the work instead of repeating it.
  */
-function startSubscriptionSweep(db: DatabaseHandle['db'], seconds: number, logger: Logger): void {
+function startSubscriptionSweep(
+  db: DatabaseHandle['db'],
+  seconds: number,
+  receipts: ReceiptDeps,
+  logger: Logger,
+): void {
   repeatEvery(seconds, () =>
-    sweepSubscriptions(db, new Date())
+    sweepSubscriptions(db, new Date(), receipts)
       .then((result) => {
         if (result.renewed + result.ended > 0) logger.info(result, 'subscription sweep');
       })
@@ -117,8 +123,14 @@ async function main(): Promise<void> {
       pruneAuthRows(db, new Date()).catch((err) => logger.warn({ err }, 'pruning expired sessions failed'));
     }, PRUNE_EVERY_MS).unref();
 
+    mailer = createMailer({
+      from: config.mailFrom,
+      smtpUrl: config.smtpUrl,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+    });
     if (config.services.includes('payment') && config.payment.subscriptionSweepSeconds > 0) {
-      startSubscriptionSweep(db, config.payment.subscriptionSweepSeconds, logger);
+      const receipts = { mailer, publicUrl: config.publicUrl, paymentPrefix: servicePrefixes.payment, log: logger };
+      startSubscriptionSweep(db, config.payment.subscriptionSweepSeconds, receipts, logger);
       const billingStopper = billingStopperFor(config.payment);
       if (billingStopper) {
         startBillingStopRetries(db, billingStopper, config.payment.subscriptionSweepSeconds, logger);
@@ -126,11 +138,6 @@ async function main(): Promise<void> {
     }
 
     if (config.redisUrl) redis = connectRedis(config.redisUrl, logger);
-    mailer = createMailer({
-      from: config.mailFrom,
-      smtpUrl: config.smtpUrl,
-      outboxDir: path.join(config.dataDir, 'outbox'),
-    });
     app = await buildApp({ config, database, mailer, jwtSecret, vaultKey, logger, redis });
     await app.listen({ port: config.port, host: config.host });
     logger.info(

@@ -29,7 +29,7 @@ const copy: Record<OtpPurpose, { subject: string; intro: string; outro: string }
 };
 
 /** Wraps prose at 72 columns: short lines keep the message 7bit, so the .eml stays readable as it is. */
-function wrap(text: string, width = 72): string {
+export function wrap(text: string, width = 72): string {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/).filter(Boolean)) {

@@ -19,6 +19,7 @@ import { AppError } from '../../http/errors.js';
 import { credit } from '../detector/ledger.js';
 import { attemptBillingStop, type BillingStop, recordBillingStop } from './billing-stops.js';
 import type { BillingStopper, EventOutcome, HandleProviderEvent, ProviderEvent } from './providers/provider.js';
+import { type Receipt, type ReceiptDeps, receiptFor, sendReceipts } from './receipts.js';
 import { endPlan, insertInvoice, renewPeriod, startPaidPlan } from './subscriptions.js';
 
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
@@ -38,6 +39,8 @@ export interface EventHandlerDeps {
    * replaced; absent for providers with nothing to stop (the local one renews from our rows).
    */
   billingStopper?: BillingStopper;
+  /** Where each payment's receipt is mailed through; absent, none is (tests that drive events by hand). */
+  receipts?: ReceiptDeps;
 }
 
 /** Records the event; false when it was recorded before (a replay). */
@@ -72,7 +75,13 @@ async function lockSession(tx: Database, event: ProviderEvent & { providerSessio
   return session;
 }
 
-export function createEventHandler({ db, clock, log, billingStopper }: EventHandlerDeps): HandleProviderEvent {
+export function createEventHandler({
+  db,
+  clock,
+  log,
+  billingStopper,
+  receipts,
+}: EventHandlerDeps): HandleProviderEvent {
   /** Logged and thrown: the transaction rolls back, so a refused event leaves no trace but the log line. */
   const refuse = (event: ProviderEvent, why: string, details: Record<string, unknown> = {}): never => {
     log.warn({ event: { provider: event.provider, id: event.eventId, type: event.type }, ...details }, why);
@@ -83,6 +92,7 @@ export function createEventHandler({ db, clock, log, billingStopper }: EventHand
     tx: Database,
     event: Extract<ProviderEvent, { type: 'checkout.completed' }>,
     replacedBilling: BillingStop[],
+    paid: Receipt[],
   ): Promise<EventOutcome> {
     const now = clock();
     if (!(await firstSighting(tx, event))) return 'duplicate';
@@ -139,13 +149,14 @@ export function createEventHandler({ db, clock, log, billingStopper }: EventHand
           if (stop) replacedBilling.push(stop);
         }
       }
-      await insertInvoice(tx, {
+      const invoice = await insertInvoice(tx, {
         ...bill,
         subscriptionId: subscription.id,
         description: planDescription(plan),
         periodStart: now,
         periodEnd,
       });
+      paid.push(await receiptFor(tx, invoice, 'plan', planDescription(plan)));
     } else {
       const [packet] = session.tokenPacketId
         ? await tx.select().from(tokenPackets).where(eq(tokenPackets.id, session.tokenPacketId))
@@ -159,7 +170,8 @@ export function createEventHandler({ db, clock, log, billingStopper }: EventHand
         reference: { type: 'checkout_session', id: session.id },
         now,
       });
-      await insertInvoice(tx, { ...bill, description: packet.name });
+      const invoice = await insertInvoice(tx, { ...bill, description: packet.name });
+      paid.push(await receiptFor(tx, invoice, 'token_packet', packet.name));
     }
     log.info({ sessionId: session.id, kind: session.kind, provider: session.provider }, 'checkout fulfilled');
     return 'applied';
@@ -200,6 +212,7 @@ export function createEventHandler({ db, clock, log, billingStopper }: EventHand
   async function renewSubscription(
     tx: Database,
     event: Extract<ProviderEvent, { type: 'subscription.renewed' }>,
+    paid: Receipt[],
   ): Promise<EventOutcome> {
     if (!(await firstSighting(tx, event))) return 'duplicate';
     const { subscription, plan } = await lockSubscription(tx, event);
@@ -224,7 +237,7 @@ export function createEventHandler({ db, clock, log, billingStopper }: EventHand
       now,
     });
     if (!renewed) return 'duplicate';
-    await insertInvoice(tx, {
+    const invoice = await insertInvoice(tx, {
       userId: subscription.userId,
       subscriptionId: subscription.id,
       description: `${planDescription(plan)} renewal`,
@@ -238,6 +251,7 @@ export function createEventHandler({ db, clock, log, billingStopper }: EventHand
       periodEnd: event.periodEnd,
       now,
     });
+    paid.push(await receiptFor(tx, invoice, 'renewal', planDescription(plan)));
     return 'applied';
   }
 
@@ -252,15 +266,16 @@ export function createEventHandler({ db, clock, log, billingStopper }: EventHand
 
   return async (event) => {
     const replacedBilling: BillingStop[] = [];
+    const paid: Receipt[] = [];
     const outcome = await db.transaction(async (tx): Promise<EventOutcome> => {
       switch (event.type) {
         case 'checkout.completed':
-          return completeCheckout(tx, event, replacedBilling);
+          return completeCheckout(tx, event, replacedBilling, paid);
         case 'checkout.failed':
         case 'checkout.expired':
           return failCheckout(tx, event);
         case 'subscription.renewed':
-          return renewSubscription(tx, event);
+          return renewSubscription(tx, event, paid);
         case 'subscription.ended':
           return endSubscription(tx, event);
       }
@@ -273,6 +288,8 @@ export function createEventHandler({ db, clock, log, billingStopper }: EventHand
         await attemptBillingStop({ db, provider: billingStopper, clock, log }, stop);
       }
     }
+    // Only a committed invoice has a receipt: a repeated event wrote none, so nothing is mailed twice.
+    if (receipts) await sendReceipts(receipts, paid);
     return outcome;
   };
 }

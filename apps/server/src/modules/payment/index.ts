@@ -2,6 +2,7 @@ import type { Database } from '@candor/db';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { PaymentConfig } from '../../config/env.js';
 import { createAuthLimiter, type RateLimitStore } from '../../http/rate-limit.js';
+import type { Mailer } from '../../mail/mailer.js';
 import type { ProductCatalogue } from '../../products.js';
 import { createCatalogRepository } from './catalog.repository.js';
 import { createCheckoutPageStateStore } from './checkout-page-state.js';
@@ -21,6 +22,7 @@ import { stripeWebhookRoutes } from './stripe-webhook.routes.js';
 
 export { type RetryResult, retryBillingStops } from './billing-stops.js';
 export type { BillingStopper } from './providers/provider.js';
+export type { ReceiptDeps } from './receipts.js';
 export { type SweepResult, sweepSubscriptions } from './subscription-sweep.js';
 
 export interface PaymentModuleOptions {
@@ -29,6 +31,8 @@ export interface PaymentModuleOptions {
   config: PaymentConfig;
   /** The app's origin: checkout pages send the browser back there. */
   publicUrl: string;
+  /** Mails each payment's receipt (SMTP, or DATA_DIR/outbox without it). */
+  mailer: Mailer;
   logger?: FastifyBaseLogger;
   /**
    * Where the coupon look-up counters (and the local checkout page's state) live: this process's memory unless given
@@ -44,6 +48,7 @@ export async function paymentModule(app: FastifyInstance, opts: PaymentModuleOpt
   const { db, clock, config, publicUrl } = opts;
   const log = opts.logger ?? app.log;
   const repo = createPaymentsRepository(db);
+  const receipts = { mailer: opts.mailer, publicUrl, paymentPrefix: app.prefix, log };
 
   let provider: PaymentProvider;
   if (config.provider === 'stripe') {
@@ -51,13 +56,13 @@ export async function paymentModule(app: FastifyInstance, opts: PaymentModuleOpt
     const { secretKey, webhookSecret, apiUrl } = config.stripe;
     const stripe = createStripeProvider({ secretKey, apiUrl });
     provider = stripe;
-    const handleEvent = createEventHandler({ db, clock, log, billingStopper: stripe });
+    const handleEvent = createEventHandler({ db, clock, log, billingStopper: stripe, receipts });
     await app.register(stripeWebhookRoutes, { webhookSecret, secretKey, apiUrl, handleEvent });
   } else {
     provider = createLocalProvider({
       checkoutUrl: (sessionId) => `${publicUrl}${app.prefix}/v1/checkout/local/${sessionId}`,
     });
-    const handleEvent = createEventHandler({ db, clock, log });
+    const handleEvent = createEventHandler({ db, clock, log, receipts });
     // The checkout page's state after a form post: shared through Redis when the app has it, like the rate limits.
     const store = opts.rateLimitStore ?? { keyPrefix: 'candor:rl' };
     const pageState = createCheckoutPageStateStore({ redis: store.redis, keyPrefix: store.keyPrefix, clock });
@@ -82,7 +87,7 @@ export async function paymentModule(app: FastifyInstance, opts: PaymentModuleOpt
     couponRateLimits,
     opts.rateLimitStore ?? { keyPrefix: 'candor:rl' },
   );
-  await app.register(paymentsRoutes, { service, couponLimiter });
+  await app.register(paymentsRoutes, { service, couponLimiter, publicUrl });
 }
 
 /**

@@ -1,8 +1,8 @@
 import { checkoutQuerySchema, couponCheckQuerySchema } from '@candor/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../../http/auth.js';
-import { parseWith } from '../../http/errors.js';
+import { AppError, parseWith } from '../../http/errors.js';
 import type { AuthLimiter } from '../../http/rate-limit.js';
 import { pagesCss, stylesheetPath } from './pages.js';
 import type { PaymentsService } from './payments.service.js';
@@ -14,11 +14,28 @@ export interface PaymentsRoutesOptions {
   service: PaymentsService;
   /** Per IP and per user, shared by every answer that tells whether a coupon code exists, so codes can't be guessed. */
   couponLimiter: AuthLimiter;
+  /** The app's origin: a receipt opened without a session sends the browser to the account page there. */
+  publicUrl: string;
 }
+
+/** A browser opening the page (a link in a receipt e-mail), not the app or a program asking for data. */
+const isPageLoad = (request: FastifyRequest) =>
+  request.headers['sec-fetch-mode'] === 'navigate' || (request.headers.accept ?? '').includes('text/html');
 
 /** Token packets, API subscriptions, coupons, checkout and invoices (spec §7 payment service). */
 export async function paymentsRoutes(app: FastifyInstance, opts: PaymentsRoutesOptions) {
-  const { service, couponLimiter } = opts;
+  const { service, couponLimiter, publicUrl } = opts;
+
+  // The e-mailed link is usually opened after the short-lived access cookie expired: the account page signs in or
+  // refreshes the session and lists the same receipt, where an error body would be a dead end.
+  async function receiptViewer(request: FastifyRequest, reply: FastifyReply) {
+    try {
+      await app.requireUser.call(app, request, reply);
+    } catch (err) {
+      if (!(err instanceof AppError && err.status === 401 && isPageLoad(request))) throw err;
+      return reply.redirect(`${publicUrl}/account?tab=subscription`, 303);
+    }
+  }
 
   // Public: the pricing page and "buy more tokens" show them to anyone.
   app.get('/v1/token-packets/', async () => service.listPackets());
@@ -67,7 +84,7 @@ export async function paymentsRoutes(app: FastifyInstance, opts: PaymentsRoutesO
   app.get('/v1/payments/invoices', { preHandler: app.requireUser }, async (request) =>
     service.listInvoices(currentUser(request).id),
   );
-  app.get('/v1/payments/invoices/:id/receipt', { preHandler: app.requireUser }, async (request, reply) => {
+  app.get('/v1/payments/invoices/:id/receipt', { preHandler: receiptViewer }, async (request, reply) => {
     const { id } = parseWith(idParams, request.params);
     reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-store');
     return service.receiptHtml(currentUser(request).id, id);

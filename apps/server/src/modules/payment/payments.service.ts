@@ -32,6 +32,7 @@ import type { InvoiceRow, NewCheckoutSession, PaymentsRepository } from './payme
 import type { PlanRow } from './plans.repository.js';
 import { toPlan } from './plans.service.js';
 import type { CheckoutOrder, PaymentProvider } from './providers/provider.js';
+import { invoiceNumber, providerLabel } from './receipts.js';
 
 export interface PaymentsServiceDeps {
   repo: PaymentsRepository;
@@ -70,8 +71,6 @@ const toInvoice = (row: InvoiceRow): Invoice => ({
   period_end: row.periodEnd?.toISOString() ?? null,
   created_at: row.createdAt.toISOString(),
 });
-
-const invoiceNumber = (n: number) => `INV-${String(n).padStart(6, '0')}`;
 
 const providerUnavailable = () =>
   new AppError(
@@ -354,7 +353,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
 <article class="card">
 <div class="receipt-head">
 <div><h1>Receipt</h1><p class="muted">${number}</p></div>
-<div class="small"><div>Date: ${formatDate(invoice.createdAt)}</div><div>Billed to: ${email}</div><div>Paid via: ${invoice.provider === 'stripe' ? 'Stripe' : 'Candor test checkout'}</div></div>
+<div class="small"><div>Date: ${formatDate(invoice.createdAt)}</div><div>Billed to: ${email}</div><div>Paid via: ${providerLabel(invoice.provider)}</div></div>
 </div>
 <table>
 <thead><tr><th scope="col">Description</th><th scope="col" class="amount">Amount</th></tr></thead>

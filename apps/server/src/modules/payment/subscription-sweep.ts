@@ -7,6 +7,7 @@
 import { type Database, plans, subscriptions } from '@candor/db';
 import { and, asc, eq, lte, or } from 'drizzle-orm';
 import { planDescription } from './fulfilment.js';
+import { type Receipt, type ReceiptDeps, receiptFor, sendReceipts } from './receipts.js';
 import { addPeriod, billingPeriodOf, endPlan, insertInvoice, renewPeriod } from './subscriptions.js';
 
 export interface SweepResult {
@@ -33,16 +34,18 @@ const due = (now: Date) =>
     ),
   );
 
-async function sweepOne(tx: Database, { subscription, plan }: Claimed, now: Date): Promise<keyof SweepResult | null> {
+type Swept = { outcome: 'ended' } | { outcome: 'renewed'; receipt: Receipt };
+
+async function sweepOne(tx: Database, { subscription, plan }: Claimed, now: Date): Promise<Swept | null> {
   const end = subscription.expiresAt;
   if (end === null) return null;
   const renews = subscription.provider === 'local' && !subscription.cancelAtPeriodEnd && plan.period !== 'none';
-  if (!renews) return (await endPlan(tx, subscription, now)) ? 'ended' : null;
+  if (!renews) return (await endPlan(tx, subscription, now)) ? { outcome: 'ended' } : null;
   const periodEnd = addPeriod(end, billingPeriodOf(plan));
   const renewed = await renewPeriod(tx, { subscription, plan, expectedEnd: end, periodStart: end, periodEnd, now });
   if (!renewed) return null;
   // Renewals are billed at the plan's price: a coupon only ever applies to the first payment.
-  await insertInvoice(tx, {
+  const invoice = await insertInvoice(tx, {
     userId: subscription.userId,
     subscriptionId: subscription.id,
     description: `${planDescription(plan)} renewal`,
@@ -56,11 +59,14 @@ async function sweepOne(tx: Database, { subscription, plan }: Claimed, now: Date
     periodEnd,
     now,
   });
-  return 'renewed';
+  return { outcome: 'renewed', receipt: await receiptFor(tx, invoice, 'renewal', planDescription(plan)) };
 }
 
-/** One sweep at `now` (the caller's clock). Stripe subscriptions renew from Stripe's events, not here. */
-export async function sweepSubscriptions(db: Database, now: Date): Promise<SweepResult> {
+/**
+ * One sweep at `now` (the caller's clock); each renewal's receipt is mailed through `receipts` once its transaction
+ * commits. Stripe subscriptions renew from Stripe's events, not here.
+ */
+export async function sweepSubscriptions(db: Database, now: Date, receipts: ReceiptDeps): Promise<SweepResult> {
   const result: SweepResult = { renewed: 0, ended: 0 };
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const ids = await db
@@ -72,7 +78,7 @@ export async function sweepSubscriptions(db: Database, now: Date): Promise<Sweep
     if (ids.length === 0) break;
     let progressed = false;
     for (const { id } of ids) {
-      const outcome = await db.transaction(async (tx) => {
+      const swept = await db.transaction(async (tx) => {
         // Another instance holding the row is handling it: skip instead of waiting.
         const [claimed] = await tx
           .select({ subscription: subscriptions, plan: plans })
@@ -82,9 +88,10 @@ export async function sweepSubscriptions(db: Database, now: Date): Promise<Sweep
           .for('update', { of: subscriptions, skipLocked: true });
         return claimed ? sweepOne(tx, claimed, now) : null;
       });
-      if (outcome) {
-        result[outcome] += 1;
+      if (swept) {
+        result[swept.outcome] += 1;
         progressed = true;
+        if (swept.outcome === 'renewed') await sendReceipts(receipts, [swept.receipt]);
       }
     }
     if (!progressed) break;

@@ -2,6 +2,7 @@ import { errorCodes, myPlanSchema } from '@candor/contracts';
 import { ledgerEntries, subscriptions } from '@candor/db';
 import { and, asc, eq } from 'drizzle-orm';
 import { expect, it, vi } from 'vitest';
+import { createMailer } from '../../mail/mailer.js';
 import { everyProduct } from '../../products.js';
 import { type TestClient, useTestApp } from '../../test/app.js';
 import { describeOnEachDatabase } from '../../test/databases.js';
@@ -27,6 +28,21 @@ describeOnEachDatabase('subscriptions: cancel, resume, renewal and expiry', (dat
   const t = useTestApp(database, { products: everyProduct() });
   const steps = paymentSteps(t);
   const { db, signedIn, balance, checkoutPlan, pay, invoices, mySubscription } = steps;
+  const sweepLog = { warn: vi.fn(), info: vi.fn(), error: vi.fn() };
+  // Renewal receipts go to the test's SMTP server, as the server's own sweep mails them (receipts.test.ts reads them).
+  const sweep = (now: Date) => {
+    const mailer = createMailer({
+      from: 'Candor <no-reply@candor.local>',
+      smtpUrl: t().smtp.url,
+      outboxDir: '/nonexistent',
+    });
+    return sweepSubscriptions(db(), now, {
+      mailer,
+      publicUrl: 'http://localhost:8080',
+      paymentPrefix: API,
+      log: sweepLog,
+    }).finally(() => mailer.close());
+  };
 
   async function buy(client: TestClient, plan: string, period: 'monthly' | 'yearly') {
     const { pagePath } = await checkoutPlan(client, plan, `subscription_type=${period}`);
@@ -104,10 +120,10 @@ describeOnEachDatabase('subscriptions: cancel, resume, renewal and expiry', (dat
     const first = await activeRow(userId);
     if (!first?.expiresAt) throw new Error('no period end');
     // Not yet due: nothing happens.
-    await sweepSubscriptions(db(), later(first.expiresAt, -1_000));
+    await sweep(later(first.expiresAt, -1_000));
     expect((await activeRow(userId))?.expiresAt).toEqual(first.expiresAt);
 
-    await sweepSubscriptions(db(), later(first.expiresAt, 1_000));
+    await sweep(later(first.expiresAt, 1_000));
     const renewed = await activeRow(userId);
     expect(renewed?.id).toBe(first.id);
     expect(renewed?.currentPeriodStart).toEqual(first.expiresAt);
@@ -126,8 +142,8 @@ describeOnEachDatabase('subscriptions: cancel, resume, renewal and expiry', (dat
     const next = renewed?.expiresAt;
     if (!next) throw new Error('no next period end');
     await db().transaction((tx) => charge(tx, { userId, modelName: 'AI_DETECTION', units: 10, now: new Date() }));
-    await Promise.all([1, 2, 3].map(() => sweepSubscriptions(db(), later(next, 1_000))));
-    await sweepSubscriptions(db(), later(next, 2_000));
+    await Promise.all([1, 2, 3].map(() => sweep(later(next, 1_000))));
+    await sweep(later(next, 2_000));
     expect((await activeRow(userId))?.expiresAt).toEqual(addPeriod(next, 'monthly'));
     expect(await invoices(client)).toHaveLength(3);
     expect((await reasons(userId)).filter((r) => r === 'plan_renewal')).toHaveLength(2);
@@ -142,7 +158,7 @@ describeOnEachDatabase('subscriptions: cancel, resume, renewal and expiry', (dat
     const row = await activeRow(userId);
     if (!row?.expiresAt) throw new Error('no period end');
 
-    await sweepSubscriptions(db(), later(row.expiresAt, 1_000));
+    await sweep(later(row.expiresAt, 1_000));
     expect(await activeRow(userId)).toBeUndefined();
     expect(await mySubscription(client)).toBeNull();
     expect((await balance(client)).plan_balance).toBe(0);
@@ -207,10 +223,10 @@ describeOnEachDatabase('subscriptions: cancel, resume, renewal and expiry', (dat
     const { client, userId } = await signedIn();
     const free = await activeRow(userId);
     if (!free?.expiresAt) throw new Error('the free plan has no end');
-    await sweepSubscriptions(db(), later(free.expiresAt, -DAY));
+    await sweep(later(free.expiresAt, -DAY));
     expect((await balance(client)).plan_balance).toBe(2_000);
 
-    await sweepSubscriptions(db(), later(free.expiresAt, 1_000));
+    await sweep(later(free.expiresAt, 1_000));
     expect(await activeRow(userId)).toBeUndefined();
     const [ended] = await db().select().from(subscriptions).where(eq(subscriptions.id, free.id));
     expect(ended?.status).toBe('expired');

@@ -43,9 +43,14 @@ export interface InvoiceDraft {
   now: Date;
 }
 
-export async function insertInvoice(tx: Database, draft: InvoiceDraft): Promise<void> {
+export async function insertInvoice(tx: Database, draft: InvoiceDraft): Promise<typeof invoices.$inferSelect> {
   const { now, ...values } = draft;
-  await tx.insert(invoices).values({ ...values, createdAt: now });
+  const [invoice] = await tx
+    .insert(invoices)
+    .values({ ...values, createdAt: now })
+    .returning();
+  if (!invoice) throw new Error('the invoice was not inserted');
+  return invoice;
 }
 
 /**
