@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { ExtractedText, ToolLimits } from '@candor/contracts/tools';
-import { docxUnpackLimit, inspectDocx, isZip } from '@candor/engine-redact/docx-zip';
+import { docxUnpackLimit, inspectDocx, isZip, tooComplexDocxMessage } from '@candor/engine-redact/docx-zip';
+import { checkPdfBounds, tooComplexMessage } from '@candor/engine-redact/pdf-bounds';
 import { openPdf } from '@candor/engine-redact/pdf-open';
 import mammoth from 'mammoth';
 import { hasImages, readPdfText } from './pdf-text.js';
@@ -119,6 +120,8 @@ async function extractDocx(bytes: Uint8Array, limits: ToolLimits): Promise<RawEx
         );
       case 'not_docx':
         return unreadable("This file isn't a Word document (.docx), although its name ends in .docx.");
+      case 'too_complex':
+        return unreadable(tooComplexDocxMessage(inspection.detail));
       default:
         return unreadable("This Word document is damaged or incomplete, so it can't be read.");
     }
@@ -142,6 +145,9 @@ async function extractPdf(bytes: Uint8Array, limits: ToolLimits): Promise<RawExt
   // pdf.js rebuilds a cut-off file from what it finds and would hand back part of the text without a word.
   const tail = Buffer.from(bytes.subarray(-PDF_TRAILER_WINDOW)).toString('latin1');
   if (!tail.includes('%%EOF')) return damagedPdf();
+  // pdf.js has no limits of its own: a page built to be slow or huge to read is refused before it starts.
+  const bounds = await checkPdfBounds(bytes);
+  if (!bounds.ok) return unreadable(tooComplexMessage(bounds));
 
   const opening = await openPdf(bytes);
   if (!opening.ok) {
