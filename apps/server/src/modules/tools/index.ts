@@ -15,7 +15,7 @@ import { createRedisJobQueue } from './jobs/redis-queue.js';
 import { plagiarismTool } from './plagiarism/definition.js';
 import { plagiarismRoutes } from './plagiarism/plagiarism.routes.js';
 import type { ToolDefinition } from './tool-definition.js';
-import { toolRunsRoutes } from './tool-runs.routes.js';
+import { extractRateLimits, toolRunsRoutes } from './tool-runs.routes.js';
 import { createToolRuns } from './tool-runs.service.js';
 import { writingAnalysisTool } from './writing-analysis/definition.js';
 
@@ -114,7 +114,12 @@ export interface ToolsModuleOptions {
 export async function toolsModule(app: FastifyInstance, opts: ToolsModuleOptions) {
   const { config } = opts;
   const { runs, queue, pool } = opts.runtime;
-  await app.register(toolRunsRoutes, { runs, queue, db: opts.db });
+  await app.register(toolRunsRoutes, {
+    runs,
+    queue,
+    db: opts.db,
+    extractLimiter: createAuthLimiter('extract', extractRateLimits, opts.rateLimitStore ?? { keyPrefix: 'candor:rl' }),
+  });
   await app.register(plagiarismRoutes, { db: opts.db, config });
   await app.register(redactorRoutes, {
     db: opts.db,

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { currentUser } from '../../http/auth.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { isUuid } from '../../http/ids.js';
+import type { AuthLimiter, AuthRateLimitRules } from '../../http/rate-limit.js';
 import { openEventStream } from '../../http/sse.js';
 import { createHistoryRepository } from '../detector/history.repository.js';
 import type { JobQueue } from './jobs/job-queue.js';
@@ -15,6 +16,16 @@ import type { ToolRuns } from './tool-runs.service.js';
 const MB = 1024 * 1024;
 
 const jobMissing = () => notFound('This job does not exist or has expired');
+
+/**
+ * Reading an upload is free but takes an engine thread the tool runs share (a PDF may take seconds), so extractions
+ * are limited like the redactor's analyses: 20 a minute per user and 60 a minute per IP address, then 429
+ * `rate_limited` with Retry-After.
+ */
+export const extractRateLimits: AuthRateLimitRules = {
+  perIp: { points: 60, durationSeconds: 60 },
+  perAccount: { points: 20, durationSeconds: 60 },
+};
 
 /** Streams a job's snapshots as Server-Sent Events until it finishes or the client goes away. */
 async function streamJob(reply: FastifyReply, queue: JobQueue, userId: string, jobId: string) {
@@ -32,7 +43,10 @@ async function streamJob(reply: FastifyReply, queue: JobQueue, userId: string, j
   }
 }
 
-export async function toolRunsRoutes(app: FastifyInstance, opts: { runs: ToolRuns; queue: JobQueue; db: Database }) {
+export async function toolRunsRoutes(
+  app: FastifyInstance,
+  opts: { runs: ToolRuns; queue: JobQueue; db: Database; extractLimiter: AuthLimiter },
+) {
   const { runs, queue } = opts;
   const history = createHistoryRepository(opts.db);
   const largestUpload = Math.max(...[...toolIdSchema.options].map((id) => runs.toolFor(id).limits.maxFileBytes));
@@ -68,6 +82,7 @@ export async function toolRunsRoutes(app: FastifyInstance, opts: { runs: ToolRun
     if (!request.isMultipart()) {
       throw new AppError(errorCodes.unsupportedMediaType, 415, 'Send the file as multipart/form-data');
     }
+    await opts.extractLimiter.consume(request, currentUser(request).id);
     const part = await request.file({ limits: { fileSize: maxBytes } });
     if (!part) throw new AppError(errorCodes.badRequest, 400, 'Choose a file to upload');
     let bytes: Buffer;
