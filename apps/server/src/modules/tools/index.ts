@@ -56,7 +56,12 @@ export function createToolRuntime(opts: ToolRuntimeOptions) {
   // A reservation outlives the longest run, so only a crashed process leaves one behind; it is renewed as its run
   // starts, and a job still waiting when it lapses does not start.
   const holdSeconds = config.jobTimeoutSeconds * 2;
-  const pool = createEnginePool({ threads: config.engineThreads, maxHeapMb: config.engineMaxHeapMb, idleSeconds: 60 });
+  const pool = createEnginePool({
+    threads: config.engineThreads,
+    maxHeapMb: config.engineMaxHeapMb,
+    idleSeconds: 60,
+    onFileReaderFailure: (err, module) => opts.log.warn({ err, module }, 'an uploaded file stopped its reader'),
+  });
   const runs = createToolRuns({
     db: opts.db,
     tools,

@@ -26,7 +26,8 @@ export interface EnginePoolOptions {
   /**
    * Engine modules whose input is an uploaded file (extract, document analysis, redaction). Whatever stops one of
    * them other than a cancel — its thread running out of heap or dying, an error it throws — is the file's doing: it
-   * fails with 422 `unreadable_file` and a reason, and a time-out (a `TimeoutError` abort) with 503.
+   * fails with 422 `unreadable_file` and a reason, and a time-out (a `TimeoutError` abort) with 503. The built-in
+   * extract, document-analysis and document-redaction engines by default.
    */
   fileReaders?: readonly string[];
   /** Told why a file reader failed, since the user only sees that the file can't be read. */
@@ -44,6 +45,9 @@ export interface EnginePool {
   close(): Promise<void>;
 }
 
+/** The built-in engines whose input is an uploaded file. */
+const BUILT_IN_FILE_READERS = ['extract', 'document-analysis', 'document-redaction'];
+
 export const fileTookTooLong = () =>
   new AppError(
     errorCodes.unavailable,
@@ -51,19 +55,28 @@ export const fileTookTooLong = () =>
     'Reading this file took longer than the time allowed, so it was stopped. Try again in a moment, or with a smaller or simpler file.',
   );
 
-const fileNeedsTooMuchMemory = () =>
-  new AppError(
-    'unreadable_file',
-    422,
-    "This file needs more memory to read than one file may use (its images or pages are too large), so it can't be read.",
+const fileNeedsTooMuchMemory = (cause: unknown) =>
+  withCause(
+    cause,
+    new AppError(
+      'unreadable_file',
+      422,
+      "This file needs more memory to read than one file may use (its images or pages are too large), so it can't be read.",
+    ),
   );
 
-const fileBrokeTheReader = () =>
-  new AppError(
-    'unreadable_file',
-    422,
-    "This file is damaged or built in a way Candor can't read, so it can't be read.",
+const fileBrokeTheReader = (cause: unknown) =>
+  withCause(
+    cause,
+    new AppError(
+      'unreadable_file',
+      422,
+      "This file is damaged or built in a way Candor can't read, so it can't be read.",
+    ),
   );
+
+// The user reads the 422; whoever logs it still sees what stopped the reader.
+const withCause = (cause: unknown, error: AppError) => Object.assign(error, { cause });
 
 /** The error piscina rejects an aborted task with, for a task stopped before it reached piscina. */
 function abortError(signal: AbortSignal): Error {
@@ -89,7 +102,7 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
     idleTimeout: options.idleSeconds * 1_000,
     resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb },
   });
-  const fileReaders = new Set(options.fileReaders ?? []);
+  const fileReaders = new Set(options.fileReaders ?? BUILT_IN_FILE_READERS.map(builtInEngine));
 
   let running = 0;
   const waiting: Array<{ start: () => void }> = [];
@@ -131,8 +144,8 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
       return (signal.reason as Error | undefined)?.name === 'TimeoutError' ? fileTookTooLong() : error;
     options.onFileReaderFailure?.(error, module);
     return (error as { code?: string } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY'
-      ? fileNeedsTooMuchMemory()
-      : fileBrokeTheReader();
+      ? fileNeedsTooMuchMemory(error)
+      : fileBrokeTheReader(error);
   }
 
   return {
