@@ -4,6 +4,19 @@ import { encryptedPdf, samplePdf } from '../fixtures/sample-documents.js';
 import { checkPdfBounds, PDF_PAGE_BOUNDS, tooComplexMessage } from './pdf-bounds.js';
 import { loadPdf } from './pdf-open.js';
 
+/** A PDF written by pdfkit, which can encrypt (pdf-lib cannot). */
+async function pdfkitPdf(options: PDFKit.PDFDocumentOptions, draw: (doc: PDFKit.PDFDocument) => void) {
+  const { default: PDFKit } = await import('pdfkit');
+  const doc = new PDFKit(options);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
+  draw(doc);
+  doc.end();
+  await done;
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
 /** A PDF of raw objects with a correct xref table: page 1 draws `content`, with `xobjects` as /X1, /X2… */
 function pdfOf(pages: string[], xobjects: string[] = []): Uint8Array {
   const objects: string[] = ['<< /Type /Catalog /Pages 2 0 R >>', ''];
@@ -107,7 +120,26 @@ describe('the bounds of a PDF page', () => {
       status: 422,
       message: expect.stringMatching(/^This PDF's page 1 is too complex to read/),
     });
-    // An encrypted file's streams can't be read here: pdf.js judges it, as before.
+    // A file that needs a password is pdf.js's to refuse, with its own message.
     expect(await checkPdfBounds(await encryptedPdf())).toEqual({ ok: true });
   });
+
+  it.each([
+    ['1.3', 'RC4 40-bit'],
+    ['1.4', 'RC4 128-bit'],
+    ['1.7', 'AES-128'],
+    ['1.7ext3', 'AES-256'],
+  ] as const)(
+    'reads the pages of a PDF %s encrypted with %s and no user password, as pdf.js opens it',
+    async (version) => {
+      const encrypted = (saves: number) =>
+        pdfkitPdf({ ownerPassword: 'owner', pdfVersion: version }, (doc) => {
+          for (let i = 0; i < saves; i++) doc.save();
+          doc.text('Encrypted, not locked.');
+          for (let i = 0; i < saves; i++) doc.restore();
+        });
+      expect(await checkPdfBounds(await encrypted(5))).toEqual({ ok: true });
+      expect(await checkPdfBounds(await encrypted(150))).toMatchObject({ ok: false, page: 1, reason: 'nesting' });
+    },
+  );
 });

@@ -11,6 +11,7 @@ import {
   PDFRawStream,
   PDFRef,
 } from 'pdf-lib';
+import { type StreamDecrypter, standardDecrypter } from './pdf-decrypt.js';
 
 /**
  * What one page of an uploaded PDF may cost to read, checked on the file's own content streams before pdf.js reads
@@ -62,8 +63,8 @@ const REMEMBERED = 8;
 
 /**
  * Whether every page of `bytes` is within `bounds`. Remembered by content for a few files, since the redactor opens
- * one upload several times. A file pdf-lib can't parse, or an encrypted one (its streams can't be read here), passes:
- * pdf.js may still read it, and the engine's time-out bounds it.
+ * one upload several times. A file pdf-lib can't parse, or one encrypted other than by the standard handler with an
+ * empty user password (its streams can't be read here), passes: pdf.js may still read it, under the time-out.
  */
 export function checkPdfBounds(bytes: Uint8Array, bounds: PdfPageBounds = PDF_PAGE_BOUNDS): Promise<PdfBoundsVerdict> {
   const key = `${createHash('sha256').update(bytes).digest('hex')}:${JSON.stringify(bounds)}`;
@@ -87,8 +88,12 @@ async function scan(bytes: Uint8Array, bounds: PdfPageBounds): Promise<PdfBounds
   } catch {
     return { ok: true };
   }
-  if (document.isEncrypted) return { ok: true };
-  const scanner = new Scanner(document, bounds);
+  let decrypt: StreamDecrypter | null = null;
+  if (document.isEncrypted) {
+    decrypt = standardDecrypter(document);
+    if (!decrypt) return { ok: true };
+  }
+  const scanner = new Scanner(document, bounds, decrypt);
   let pageNumber = 0;
   try {
     for (const page of document.getPages()) {
@@ -110,11 +115,15 @@ class Scanner {
   private pagePixels = 0;
   private formDepth = 0;
   private readonly decoded = new Map<PDFObject, Uint8Array>();
+  private readonly refs = new Map<PDFObject, PDFRef>();
 
   constructor(
     private readonly document: PDFDocument,
     private readonly bounds: PdfPageBounds,
-  ) {}
+    private readonly decrypt: StreamDecrypter | null,
+  ) {
+    if (decrypt) for (const [ref, object] of document.context.enumerateIndirectObjects()) this.refs.set(object, ref);
+  }
 
   page(node: PDFDict & { Resources(): PDFDict | undefined; Contents(): unknown; Annots(): PDFArray | undefined }) {
     this.pageOperators = 0;
@@ -167,13 +176,15 @@ class Scanner {
     const filter = this.lookup(stream.dict.get(PDFName.of('Filter')));
     const filters = filter instanceof PDFArray ? filter.asArray().map((f) => this.lookup(f)) : filter ? [filter] : [];
     const names = filters.map((f) => (f instanceof PDFName ? f.asString() : ''));
+    const ref = this.refs.get(stream);
+    const contents = this.decrypt && ref ? this.decrypt(stream.contents, ref) : stream.contents;
     let data: Uint8Array;
-    if (names.length === 0) data = stream.contents;
+    if (names.length === 0) data = contents;
     else if (names.length === 1 && (names[0] === '/FlateDecode' || names[0] === '/Fl')) {
-      data = this.inflate(stream.contents);
+      data = this.inflate(contents);
     } else {
       try {
-        data = decodePDFRawStream(stream).decode();
+        data = decodePDFRawStream(PDFRawStream.of(stream.dict, contents)).decode();
       } catch {
         data = new Uint8Array();
       }
