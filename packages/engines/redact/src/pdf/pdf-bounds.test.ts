@@ -131,7 +131,7 @@ describe('the bounds of a PDF page', () => {
     ['1.7ext3', 'AES-256'],
   ] as const)(
     'reads the pages of a PDF %s encrypted with %s and no user password, as pdf.js opens it',
-    async (version) => {
+    async (version, _method) => {
       const encrypted = (saves: number) =>
         pdfkitPdf({ ownerPassword: 'owner', pdfVersion: version }, (doc) => {
           for (let i = 0; i < saves; i++) doc.save();
