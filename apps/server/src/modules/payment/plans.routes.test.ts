@@ -2,6 +2,7 @@ import { errorBodySchema, myPlanSchema, planListSchema, productAvailabilitySchem
 import { checkoutSessions, subscriptions } from '@candor/db';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { createProductCatalogue } from '../../products.js';
 import { signUpVerified, useTestApp } from '../../test/app.js';
 import { describeOnEachDatabase } from '../../test/databases.js';
 
@@ -28,23 +29,54 @@ describeOnEachDatabase('plans', (database) => {
     expect((await t().client().get('/api/payment/v1/plans')).statusCode).toBe(200);
   });
 
-  it('says which products the deployment offers: the registered tools and switched-on features, to anyone', async () => {
+  it("shows a new user's free plan, valid for fourteen days", async () => {
+    const client = t().client();
+    await signUpVerified(t(), client);
+    const response = await client.get('/api/payment/v1/plans/my_plan');
+    expect(response.statusCode, response.body).toBe(200);
+    const plan = myPlanSchema.parse(response.json());
+    expect(plan).toMatchObject({ plan: { slug: 'free' }, provider: 'none', cancel_at_period_end: false });
+    expect(plan.current_period_start).toBe(plan.started_at);
+    const days = (Date.parse(plan.expires_at ?? '') - Date.parse(plan.started_at)) / 86_400_000;
+    expect(days).toBeCloseTo(14, 5);
+  });
+
+  it('answers 418 free_plan_expired once the free plan has run out', async () => {
+    const client = t().client();
+    const { user } = await signUpVerified(t(), client);
+    await t()
+      .database.handle.db.update(subscriptions)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(subscriptions.userId, user.id));
+    const response = await client.get('/api/payment/v1/plans/my_plan');
+    expect(response.statusCode).toBe(418);
+    expect(errorBodySchema.parse(response.json()).error.code).toBe('free_plan_expired');
+  });
+
+  it('needs a session for my_plan', async () => {
+    const response = await t().client().get('/api/payment/v1/plans/my_plan');
+    expect(response.statusCode).toBe(401);
+    expect(errorBodySchema.parse(response.json()).error.code).toBe('unauthenticated');
+  });
+});
+
+// Which plans are on sale follows what the deployment offers; these tests fix the offer (the detectors, writing
+// analysis and the privacy tools) so they hold whichever tools the build has registered.
+describeOnEachDatabase('plans on sale', (database) => {
+  const offering = createProductCatalogue([
+    'ai-detector',
+    'humanized-text-detector',
+    'copyright-detector',
+    'writing-analysis',
+    'secure-llm',
+    'document-redactor',
+  ]);
+  const t = useTestApp(database, { products: offering });
+
+  it('says which products the deployment offers, to anyone', async () => {
     const response = await t().client().get('/api/detector/v1/products/');
     expect(response.statusCode).toBe(200);
-    const offered = productAvailabilitySchema
-      .parse(response.json())
-      .items.filter((item) => item.available)
-      .map((item) => item.id);
-    expect(offered.sort()).toEqual(
-      [
-        'ai-detector',
-        'copyright-detector',
-        'document-redactor',
-        'humanized-text-detector',
-        'secure-llm',
-        'writing-analysis',
-      ].sort(),
-    );
+    expect(productAvailabilitySchema.parse(response.json())).toEqual(offering.availability());
   });
 
   it('marks feature lines whose products are to come, and offers no plan of only those', async () => {
@@ -89,35 +121,5 @@ describeOnEachDatabase('plans', (database) => {
     );
     expect(switched.statusCode, switched.body).toBe(200);
     expect(await t().database.handle.db.$count(checkoutSessions)).toBe(1);
-  });
-
-  it("shows a new user's free plan, valid for fourteen days", async () => {
-    const client = t().client();
-    await signUpVerified(t(), client);
-    const response = await client.get('/api/payment/v1/plans/my_plan');
-    expect(response.statusCode, response.body).toBe(200);
-    const plan = myPlanSchema.parse(response.json());
-    expect(plan).toMatchObject({ plan: { slug: 'free' }, provider: 'none', cancel_at_period_end: false });
-    expect(plan.current_period_start).toBe(plan.started_at);
-    const days = (Date.parse(plan.expires_at ?? '') - Date.parse(plan.started_at)) / 86_400_000;
-    expect(days).toBeCloseTo(14, 5);
-  });
-
-  it('answers 418 free_plan_expired once the free plan has run out', async () => {
-    const client = t().client();
-    const { user } = await signUpVerified(t(), client);
-    await t()
-      .database.handle.db.update(subscriptions)
-      .set({ expiresAt: new Date(Date.now() - 60_000) })
-      .where(eq(subscriptions.userId, user.id));
-    const response = await client.get('/api/payment/v1/plans/my_plan');
-    expect(response.statusCode).toBe(418);
-    expect(errorBodySchema.parse(response.json()).error.code).toBe('free_plan_expired');
-  });
-
-  it('needs a session for my_plan', async () => {
-    const response = await t().client().get('/api/payment/v1/plans/my_plan');
-    expect(response.statusCode).toBe(401);
-    expect(errorBodySchema.parse(response.json()).error.code).toBe('unauthenticated');
   });
 });
