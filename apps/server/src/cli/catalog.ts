@@ -330,6 +330,7 @@ export async function runCatalogCli(argv: string[], config: Config, io: CliIo): 
         tokens: { type: 'string' },
         'duration-days': { type: 'string' },
         active: { type: 'string' },
+        'api-requests-per-minute': { type: 'string' },
         slug: { type: 'string' },
         code: { type: 'string' },
         'percent-off': { type: 'string' },

@@ -177,7 +177,7 @@ describeOnEachDatabase('webhooks', (database) => {
       404,
       'not_found',
     );
-  });
+  }, 120_000);
 });
 
 describeOnEachDatabase('webhook addresses', (database) => {

@@ -28,6 +28,10 @@ export default function ApiReference() {
       bg-color={dark ? '#0b0f17' : '#ffffff'}
       primary-color="#4f46e5"
       show-header="false"
+      // Its own web fonts would come from a third party, which the page's content security policy refuses.
+      load-fonts="false"
+      regular-font="ui-sans-serif, system-ui, sans-serif"
+      mono-font="ui-monospace, SFMono-Regular, Menlo, monospace"
       show-info="false"
       allow-authentication="true"
       allow-server-selection="false"
