@@ -181,7 +181,8 @@ export async function publicRoutes(app: FastifyInstance, opts: PublicRoutesOptio
     void jobs
       .waitForEnd(key.userId, snapshot.job_id, WATCH_MS, snapshot)
       .then(async (final) => {
-        if (final.finished_at === null) return;
+        // Most accounts have no endpoint: they cost one query here, not the job's result read back too.
+        if (final.finished_at === null || !(await opts.webhooks.hasEndpoint(key.userId))) return;
         const object = await jobs.job(key.userId, final);
         await opts.webhooks.enqueue(
           key.userId,

@@ -307,6 +307,7 @@ export function createWebhooks(deps: WebhooksDeps) {
   return {
     enqueue,
     kick,
+    hasEndpoint: async (userId: string) => (await endpointOf(userId)) !== undefined,
     dispatchDue,
 
     /** Retries due deliveries every `seconds` on this instance (every instance may; rows are claimed). */
