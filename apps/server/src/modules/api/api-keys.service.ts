@@ -1,5 +1,6 @@
 import {
   API_KEYS_PER_ACCOUNT,
+  type ApiAccess,
   type ApiKey,
   type ApiKeyCreated,
   type ApiKeyList,
@@ -19,6 +20,10 @@ import {
 import type { ApiKeyRow, ApiKeysRepository } from './api-keys.repository.js';
 
 const DAY_MS = 86_400_000;
+// A plan's API access is read again at most this often per instance, as sessions are (docs/product-decisions.md):
+// it saves a query on every request; a key itself is looked up every time, so deleting it works at once.
+const ACCESS_TTL_MS = 5_000;
+const ACCESS_CACHE_MAX = 10_000;
 // Writing "last used" on every request would double the database work of a call; once a minute is what a person reads.
 const TOUCH_EVERY_MS = 60_000;
 
@@ -67,6 +72,16 @@ export interface KeyPrincipal {
 
 export function createApiKeysService(deps: { db: Database; repo: ApiKeysRepository; clock: () => Date }) {
   const touched = new Map<string, number>();
+  const accessCache = new Map<string, { access: ApiAccess; until: number }>();
+
+  async function cachedAccess(userId: string, now: Date): Promise<ApiAccess> {
+    const hit = accessCache.get(userId);
+    if (hit && hit.until > now.getTime()) return hit.access;
+    const access = await apiAccessOf(deps.db, userId, now);
+    if (accessCache.size >= ACCESS_CACHE_MAX) accessCache.clear();
+    accessCache.set(userId, { access, until: now.getTime() + ACCESS_TTL_MS });
+    return access;
+  }
 
   return {
     async list(userId: string): Promise<ApiKeyList> {
@@ -133,7 +148,7 @@ export function createApiKeysService(deps: { db: Database; repo: ApiKeysReposito
         row.revokedAt === null &&
         (row.expiresAt === null || row.expiresAt > now);
       if (!valid || !row) throw invalidApiKey();
-      const access = await apiAccessOf(deps.db, row.userId, now);
+      const access = await cachedAccess(row.userId, now);
       if (!access.allowed || access.requests_per_minute === null) {
         throw new AppError(apiKeyErrorCodes.accessRequired, 403, access.reason ?? 'Your plan has no API access.', {
           pricing_url: '/pricing?tab=api-agent',
