@@ -8,6 +8,7 @@ for (const script of [
   'bundle-size.mjs',
   'users-info-load.mjs',
   'tool-runs.mjs',
+  'public-api.mjs',
   'ledger-charges.ts',
   'writing-accuracy.ts',
   'writing-speed.ts',
