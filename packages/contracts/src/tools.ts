@@ -7,6 +7,7 @@ import { obfuscationSchema } from '@candor/engine-writing/obfuscation';
 import { writingReportSchema } from '@candor/engine-writing/report';
 import { z } from 'zod';
 import { serviceNameSchema } from './tokens.js';
+import { VOICE_LIMITS } from './voice.js';
 
 /**
  * Tool runs (docs/tool-runs.md): every tool is started as a job, followed over Server-Sent Events and stored as a
@@ -18,6 +19,7 @@ export const toolIds = [
   'humanized-detection',
   'plagiarism',
   'document-redaction',
+  'voice-detection',
 ] as const;
 export const toolIdSchema = z.enum(toolIds);
 export type ToolId = z.infer<typeof toolIdSchema>;
@@ -28,6 +30,7 @@ export const toolServiceNames = {
   'humanized-detection': 'QUILLBOT_ANALYSIS',
   plagiarism: 'PLAGIARISM',
   'document-redaction': 'PII_TEXT_DETECT',
+  'voice-detection': 'VEXON',
 } as const satisfies Record<ToolId, z.infer<typeof serviceNameSchema>>;
 
 /** How much one run may take in. The server enforces these; the screens show them. */
@@ -57,6 +60,8 @@ export const TOOL_LIMITS: Record<ToolId, ToolLimits> = {
   // Half the text tools' pages: every page is rendered to pixels, for its preview and again to flatten it, in the
   // engine threads the tools share.
   'document-redaction': { maxCharacters: 600_000, maxFileBytes: 10 * 1024 * 1024, maxPages: 50 },
+  // A recording, not text: characters count its file name; its seconds are VOICE_LIMITS (contracts/voice.ts).
+  'voice-detection': { maxCharacters: 255, maxFileBytes: VOICE_LIMITS.maxFileBytes, maxPages: 0 },
 };
 
 /** Files a text tool can read; the server extracts their text. */
@@ -453,3 +458,5 @@ export const documentRedactionResultSchema = z.object({
   verification: redactionVerificationSchema,
 });
 export type DocumentRedactionResult = z.infer<typeof documentRedactionResultSchema>;
+
+export * from './voice.js';

@@ -17,6 +17,8 @@ import { plagiarismRoutes } from './plagiarism/plagiarism.routes.js';
 import type { ToolDefinition } from './tool-definition.js';
 import { extractRateLimits, toolRunsRoutes } from './tool-runs.routes.js';
 import { createToolRuns } from './tool-runs.service.js';
+import { voiceDetectionTool } from './voice-detection/definition.js';
+import { voiceRoutes, voiceUploadRateLimits } from './voice-detection/voice.routes.js';
 import { writingAnalysisTool } from './writing-analysis/definition.js';
 
 /** Every tool the pipeline runs; a new tool is one more definition here (docs/tool-runs.md). */
@@ -26,6 +28,7 @@ export const builtInTools: readonly ToolDefinition[] = [
   humanizedDetectionTool,
   plagiarismTool,
   documentRedactionTool,
+  voiceDetectionTool,
 ];
 
 export interface ToolRuntimeOptions {
@@ -136,6 +139,16 @@ export async function toolsModule(app: FastifyInstance, opts: ToolsModuleOptions
     analyseLimiter: createAuthLimiter(
       'documentAnalysis',
       analyseRateLimits,
+      opts.rateLimitStore ?? { keyPrefix: 'candor:rl' },
+    ),
+  });
+  await app.register(voiceRoutes, {
+    db: opts.db,
+    runs,
+    queue,
+    uploadLimiter: createAuthLimiter(
+      'voiceUpload',
+      voiceUploadRateLimits,
       opts.rateLimitStore ?? { keyPrefix: 'candor:rl' },
     ),
   });

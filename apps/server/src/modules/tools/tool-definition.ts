@@ -26,6 +26,11 @@ export interface PrepareContext {
   runInWorker<Output>(module: string, input: unknown, signal: AbortSignal): Promise<Output>;
 }
 
+/** What a tool's `units` may use to count its input: a worker thread, under the job time-out. */
+export interface UnitsContext {
+  runInWorker<Output>(module: string, input: unknown): Promise<Output>;
+}
+
 /** A stored run handed to a tool's exporter. */
 export interface SavedRun {
   title: string;
@@ -55,8 +60,12 @@ export interface ToolDefinition<Input = unknown, Output = unknown> {
   maxBodyBytes?: number;
   /** Characters of the input, measured against `limits.maxCharacters`. */
   characters(input: Input): number;
-  /** What the run is charged for (words for text), counted the way the engine counts them. */
-  units(input: Input): number;
+  /**
+   * What the run is charged for (words for text, seconds for audio), counted the way the engine counts them; a tool
+   * that must read its input to count it (decode a recording) does so in a worker through `context`, before anything is
+   * reserved, and may refuse the input there with a 4xx `AppError`.
+   */
+  units(input: Input, context: UnitsContext): number | Promise<number>;
   /**
    * Gathers what the engine needs beyond the input — things only the server can reach (the database, the network) —
    * and returns the engine's input. Without it the engine gets the input as it is. A 4xx `AppError` thrown here

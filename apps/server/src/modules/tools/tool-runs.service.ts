@@ -141,7 +141,13 @@ export function createToolRuns(deps: ToolRunsDeps) {
           `The text has ${words(characters)} characters; one run takes up to ${words(tool.limits.maxCharacters)}. Split it into parts.`,
         );
       }
-      const units = tool.units(input);
+      const units = await tool.units(input, {
+        runInWorker: (module, workerInput) =>
+          deps.pool.run(module, workerInput, {
+            signal: AbortSignal.timeout(deps.config.jobTimeoutSeconds * 1_000),
+            onProgress: () => {},
+          }),
+      });
       // One rule for every tool: a run with nothing to count is refused, not charged nothing and stored.
       if (units === 0) {
         throw new AppError(errorCodes.validation, 400, 'Some fields are invalid', [

@@ -46,7 +46,7 @@ export interface EnginePool {
 }
 
 /** The built-in engines whose input is an uploaded file. */
-const BUILT_IN_FILE_READERS = ['extract', 'document-analysis', 'document-redaction'];
+const BUILT_IN_FILE_READERS = ['extract', 'document-analysis', 'document-redaction', 'voice-detection'];
 
 export const fileTookTooLong = () =>
   new AppError(
