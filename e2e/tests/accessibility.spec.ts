@@ -23,6 +23,8 @@ const signedInScreens = [
   '/history',
   '/account',
   '/account?tab=subscription',
+  '/account?tab=api-agent',
+  '/api-agent-doc-new',
   '/all-products',
   '/pricing',
   '/contact-us',
