@@ -59,7 +59,65 @@ describe('person, place and organisation names', () => {
     expect(names('hi my name is john smith')).toEqual([['PERSON_NAME', 'john smith']]);
   });
 
+  it('companies by their legal form, in many countries', () => {
+    for (const name of [
+      'Bauer Logistik GmbH',
+      'Rossi Costruzioni S.p.A.',
+      'Dupont Frères S.A.',
+      'Lindqvist Bygg AB',
+      'Virtanen Oy',
+      'Van der Meer Holding B.V.',
+      'Nordlys Frakt AS',
+      'Kowalski i Syn Sp. z o.o.',
+      'Müller & Schmidt GmbH & Co. KG',
+      'Acme Widgets, Inc.',
+      'Patel Exports Pvt. Ltd.',
+      'Grupo Herrera S.A. de C.V.',
+      'Tanaka Seiki K.K.',
+      'Zeller AG',
+    ]) {
+      expect(names(`The invoice from ${name} arrived.`)).toEqual([['ORGANIZATION_NAME', name]]);
+    }
+    expect(names('Factura de Castillo Hermanos S.L.')).toEqual([['ORGANIZATION_NAME', 'Castillo Hermanos S.L.']]);
+  });
+
+  it('brands and firms without a legal form, in lower case after a cue', () => {
+    expect(names('she works at google now')).toEqual([['ORGANIZATION_NAME', 'google']]);
+    expect(names('my netflix account got hacked')).toEqual([['ORGANIZATION_NAME', 'netflix']]);
+    expect(names('booked it through airbnb for the week')).toEqual([['ORGANIZATION_NAME', 'airbnb']]);
+    expect(names('We bank with Rabobank.')).toEqual([['ORGANIZATION_NAME', 'Rabobank']]);
+    expect(names('Our auditors are Grant Thornton.')).toEqual([['ORGANIZATION_NAME', 'Grant Thornton']]);
+    expect(names('WhatsApp me on the usual number.')).toEqual([]);
+    expect(names('An apple pie and fresh orange juice.')).toEqual([]);
+  });
+
+  it('places in lower case after a cue, and in their own language', () => {
+    expect(names('we moved from madrid to lisbon last year')).toEqual([
+      ['LOCATION', 'madrid'],
+      ['LOCATION', 'lisbon'],
+    ]);
+    expect(names('greetings from sunny barcelona!')).toEqual([['LOCATION', 'barcelona']]);
+    expect(names('Ich komme aus Köln.')).toEqual([['LOCATION', 'Köln']]);
+    expect(names('Our team in Warszawa is hiring.')).toEqual([['LOCATION', 'Warszawa']]);
+    expect(names('Country: Deutschland')).toEqual([['LOCATION', 'Deutschland']]);
+  });
+
+  it('ordinary words that are also places or names are left alone', () => {
+    expect(names('nice weather today, isn’t it?')).toEqual([]);
+    expect(names('Give the dog a bath before reading.')).toEqual([]);
+    expect(names('Turkey sandwiches for lunch!')).toEqual([]);
+    expect(names("Don't slack off now.")).toEqual([]);
+    expect(names('Booked a trip to Sevilla for Easter.')).toEqual([['LOCATION', 'Sevilla']]);
+    expect(names('Bitte schicken Sie das Paket heute.')).toEqual([]);
+  });
+
   it('names: false turns the recogniser off', () => {
     expect(detectPii('Kwame Mensah lives in Paris.', { names: false })).toEqual([]);
+  });
+});
+
+describe('words that are also names of Object.prototype', () => {
+  it('reads "Constructor" or "toString" as words, not lexicon entries', () => {
+    expect(() => detectPii('Col. Crédito Constructor, toString and hasOwnProperty')).not.toThrow();
   });
 });

@@ -3,6 +3,9 @@
 import nlp from 'compromise';
 import { nearCues } from '../context.js';
 import {
+  BRANDS,
+  isOrdinaryLowerWord,
+  LEGAL_FORMS,
   NAME_PARTICLES,
   ORG_PREFIXES,
   ORG_SUFFIXES,
@@ -22,7 +25,7 @@ const PARTICLE = [...NAME_PARTICLES].join('|');
 const CONNECTOR = 'of the|of|for the|for|and|&';
 const SPACE = '[ \\t\\u00a0]+';
 // A token ends where the word ends: "YMGD2000096" or "LP-8642B" are codes, not names.
-const TOKEN_END = '(?![\\p{L}\\p{M}\\p{N}_@]|-\\p{N})';
+const TOKEN_END = "(?![\\p{L}\\p{M}\\p{N}_@]|-\\p{N}|['’]t\\b)";
 const RUN = new RegExp(
   `(?<![\\p{L}\\p{M}\\d'’_@/.-])(?:${TOKEN})${TOKEN_END}(?:${SPACE}(?:(?:${PARTICLE}|${CONNECTOR})${SPACE})*(?:${TOKEN})${TOKEN_END}){0,6}`,
   'gu',
@@ -40,7 +43,13 @@ const NEVER = new Set(
     'march april june july august september october november december mon tue tues wed thu thurs fri sat sun jan feb ' +
     'mar apr jun jul aug sep sept oct nov dec re fw fwd subject note ps attn cc bcc name address email phone tel ' +
     'mobile dob ssn id number no date age patient client customer user account card password city state country ' +
-    'street road avenue'
+    'street road avenue ' +
+    // Pronouns, greetings and sign-offs of the languages the engine reads addresses in.
+    'sie ich wir ihr bitte danke und oder der die das dem ein eine nicht mit für vielen liebe lieber sehr ' +
+    'geehrte herzliche grüße gruß je nous vous elle ils merci bonjour cordialement pour avec dans hola gracias ' +
+    'saludos atentamente para grazie ciao cordiali saluti het een hallo groeten vriendelijke jeg hej tak ' +
+    'easter christmas xmas halloween thanksgiving hanukkah diwali ramadan eid passover pentecost ' +
+    'unsere unser meine mein deine dein ihre euer eure'
   ).split(' '),
 );
 
@@ -84,7 +93,10 @@ const ORG_CUES = cueSet(
     'customer of|client of|contract with|agreement with|subsidiary of|intern at|interned at|position at|' +
     'role at|job at|team at|engineer at|manager at|analyst at|director at|studies at|studied at|' +
     'student at|graduated from|enrolled at|account with|bank|banks with|insured by|shares of|stock|' +
-    'invested in|sponsored by|funded by|powered by|member of|volunteer at|volunteers at',
+    'invested in|sponsored by|funded by|powered by|member of|volunteer at|volunteers at|bank with|banked with|' +
+    'bank at|auditors are|auditor is|auditors|supplier is|partner is|insured with|insurer is|engineer at|' +
+    'developer at|designer at|consultant at|offer from|interview at|interview with|customer at|shop at|' +
+    'ordered from|bought from|subscribed to|formerly at|previously at|now at',
 );
 /** Cues after which a lower-case first name is taken for a name ("hi john"). */
 const LOWER_CASE_CUES = cueSet(
@@ -123,7 +135,7 @@ function endsWithCue(left: string, cues: ReadonlySet<string>): boolean {
 const AFTER_PERSON =
   /^(?:\s*[,(]?\s*(?:said|says|wrote|writes|asked|asks|told|tells|replied|replies|called|calls|emailed|texted|phoned|explained|added|noted|confirmed|agreed|thinks|thought|believes|wants|wanted|needs|needed|will|would|can|could|has|had|was|is|lives|lived|works|worked|joined|left|arrived|died|born|who|whose|himself|herself|and his|and her|\(he|\(she|\(they|age|aged|dob|mrn|ssn|\d{1,3}\s*(?:years|y\/o|yo))\b|['’]s\b|\s*,\s*(?:who|aged|age|\d{1,3}\b|a\s|an\s|the\s|our\s|my\s|his\s|her\s|m\.?d\.?|ph\.?d|jr|sr|esq|mba|rn)\b)/i;
 const ID_AFTER =
-  /^\s*(?:number|numbers|no\.?|nr\.?|#|id|card|code|account|acct|key|token|identifier|ref|reference|[:=]?\s*\d)(?![a-z])/i;
+  /^\s*(?:number|numbers|no\.?|nr\.?|#|id|card|code|account|acct|key|token|identifier|ref|reference|[:=]?\s*[+(]?\d)(?![a-z])/i;
 const ID_NOUN_AFTER = /^\s*(?:number|numbers|no\.|nr\.|#|id|card|code|account|acct|identifier)(?![a-z])/i;
 const SENTENCE_START = /(?:^|[.!?:;\n•·*>|"“([]|\s[-–—]|\d[.)])\s*$/;
 
@@ -237,6 +249,10 @@ function orgEvidence(text: string, tokens: Token[], left: string): Span | null {
   } else if (phraseClass(phrase) === 'org' || (words.length === 1 && first.cls === 'org')) {
     score = singleAcronym && /^\s*(?:number|no\.?|id|#)/i.test(text.slice(end, end + 10)) ? 0.3 : 0.75;
     evidence.push('organisation gazetteer');
+  } else if (words.length === 1 && /^\p{Lu}\p{Ll}{2,}bank$/u.test(first.text) && first.cls !== 'word') {
+    // "Rabobank", "Commerzbank", "Sparebank": a bank named as one word.
+    score = 0.7;
+    evidence.push('"…bank"');
   } else if (words.length >= 2 && ORG_PREFIXES.has(first.text.toLowerCase()) && hasConnector) {
     score = 0.8;
     evidence.push(`"${first.text} of …"`);
@@ -244,6 +260,8 @@ function orgEvidence(text: string, tokens: Token[], left: string): Span | null {
     score = 0.7;
     evidence.push('"… & …"');
   }
+  // "WhatsApp me", "Venmo us": a brand used as a verb names a channel, not the company.
+  if (words.length === 1 && /^[ \t]+(?:me|us|him|her|them)\b/i.test(text.slice(end, end + 6))) score = 0;
   // "NHS number", "Visa 4111 …", "National Insurance no.": the name labels an identifier, it is not one.
   const labelsId = ID_AFTER.test(text.slice(end, end + 24));
   if (labelsId) {
@@ -309,6 +327,9 @@ function scoreRun(text: string, group: Token[], context?: string): Scored | null
     place.score = 0.6;
     place.evidence.push('place word');
   }
+  // "Turkey sandwiches for lunch": a place that is also an ordinary word, capitalised only as a sentence's first.
+  const homograph = place.score > 0 && words.length === 1 && sentenceStart && isOrdinaryLowerWord(first.text);
+  if (homograph) place.score = 0.45;
   if (placePhrase) place.start = orgStart;
   const region = /^,\s*(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)\b/u.exec(right)?.[1] ?? '';
   if (region && (STATE_CODES.has(region) || phraseClass(region) === 'place' || wordClass(region) === 'place')) {
@@ -326,7 +347,7 @@ function scoreRun(text: string, group: Token[], context?: string): Scored | null
     }
     if (place.score > 0) place.evidence.push('context: place preposition');
   }
-  if (place.score > 0) scored.place = { ...place, score: Math.min(0.97, place.score) };
+  if (place.score > 0) scored.place = { ...place, score: Math.min(0.97, place.score), capped: homograph };
 
   // Person: title, first-name lexicon, shape of the run and the words around it.
   const person: Span = { start, end, score: 0, evidence: [] };
@@ -374,7 +395,13 @@ function scoreRun(text: string, group: Token[], context?: string): Scored | null
     person.evidence.push('followed by a verb or possessive');
   }
   score -= 0.25 * wordTokens + 0.25 * placeOrOrg;
+  // "Bauer Logistik GmbH arrived": a legal form makes the run a company whatever the words around it say.
+  if (words.length >= 2 && LEGAL_WORDS.has(lowerLast)) score -= 0.6;
+  // "Grant Thornton", "Ernst & Young": a firm named after people is the firm.
+  if (words.length >= 2 && phraseClass(text.slice(start, end)) === 'org') score -= 0.5;
   if (ID_NOUN_AFTER.test(right)) score -= 0.4;
+  // "John 3:16": a book of the Bible and a verse.
+  if (/^[ \t]\d{1,3}:\d{1,3}\b/.test(right)) score -= 0.4;
   if (acronym && !title) score -= 0.3;
   if (allCaps && !title && !endsWithCue(leftOfTitle, PERSON_CUES)) score -= 0.15;
   if (words.length > 4) score -= 0.3;
@@ -412,14 +439,22 @@ function tokensOf(run: string, offset: number): Token[][] {
 }
 
 /** Parts of a group between connectors ("Acme Corp and John Smith" → two parts). */
-function splitAtConnectors(group: Token[]): Token[][] {
-  const parts: Token[][] = [[]];
+function splitAtConnectors(group: Token[]): Array<{ tokens: Token[]; after: string }> {
+  const parts: Array<{ tokens: Token[]; after: string }> = [{ tokens: [], after: '' }];
   for (const token of group) {
-    if (token.cls === 'connector') parts.push([]);
-    else (parts[parts.length - 1] as Token[]).push(token);
+    if (token.cls === 'connector') parts.push({ tokens: [], after: token.text.toLowerCase() });
+    else (parts[parts.length - 1] as { tokens: Token[] }).tokens.push(token);
   }
-  return parts.filter((p) => p.length > 0);
+  return parts.filter((p) => p.tokens.length > 0);
 }
+
+/** Legal forms written as one word ("GmbH", "Oy", "LLC"), in lower case without dots. */
+const LEGAL_WORDS: ReadonlySet<string> = new Set(
+  LEGAL_FORMS.filter((form) => !/\s/.test(form)).map((form) => form.toLowerCase().replace(/\./g, '')),
+);
+
+/** Connectors that coordinate ("based in X and Y"); "for", "of" and "the" start a different phrase ("X for Easter"). */
+const COORDINATING = new Set(['and', '&', 'or']);
 
 /** Ambiguous runs per text that may go to compromise's tagger (~2 ms a call, so it is rationed). */
 const TAGGER_BUDGET = (length: number) => 4 + Math.floor(length / 20_000);
@@ -504,7 +539,7 @@ export function createNameRecogniser(options: NameOptions = {}): Recogniser {
             }
             const context = before(text, (trimmed[0] as Token).start);
             splitAtConnectors(group).forEach((part, i) => {
-              const scored = scoreRun(text, part, i > 0 ? context : undefined);
+              const scored = scoreRun(text, part.tokens, i > 0 && COORDINATING.has(part.after) ? context : undefined);
               if (scored) consider(scored);
             });
             continue;
@@ -514,8 +549,114 @@ export function createNameRecogniser(options: NameOptions = {}): Recogniser {
         }
       }
       findLowerCaseNames(text, out);
+      findLegalForms(text, out);
+      findLowerCaseBrandsAndPlaces(text, out);
     },
   };
+}
+
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const LEGAL_FORM = new RegExp(
+  `(?<=[ \\t,])(${[...LEGAL_FORMS]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegex)
+    .join('|')})(?![\\p{L}\\p{M}\\d&]|[ \\t]+[A-Z]\\d)`,
+  'gu',
+);
+/** Forms that may follow a comma ("Acme Widgets, Inc."); a comma before the others separates a list. */
+const AFTER_COMMA = new Set([
+  'Inc.',
+  'Inc',
+  'Ltd.',
+  'Ltd',
+  'LLC',
+  'L.L.C.',
+  'LLP',
+  'Limited',
+  'Corp.',
+  'S.A.',
+  'S.L.',
+  'Ltda.',
+]);
+const NAME_BEFORE_FORM =
+  /(?:^|[^\p{L}\p{M}\d'’.&-])((?:\p{Lu}[\p{L}\p{M}'’-]*\.?|\d+)(?:[ \t]+(?:(?:&|and|und|et|e|y|i|og|och|en|van|von|der|den|de|del|della|di|da|du|des|la|le)[ \t]+)*(?:\p{Lu}[\p{L}\p{M}'’-]*\.?|\d+)){0,4})(,?)[ \t]+$/u;
+const NAME_INITIAL_PARTICLE = new Set(['Van', 'Von', 'De', 'Di', 'Da', 'Le', 'La', 'Du', 'Des', 'Del', 'Della']);
+const SHORT_CAPS_FORMS = new Set(['AG', 'KG', 'AB', 'AS', 'ASA', 'BV', 'NV', 'SAS', 'SIA', 'UAB', 'PLC', 'LLP', 'LLC']);
+
+/** Companies by their legal form: "Bauer Logistik GmbH", "Rossi Costruzioni S.p.A.", "Kowalski i Syn Sp. z o.o.". */
+function findLegalForms(text: string, out: Candidate[]) {
+  for (const m of text.matchAll(LEGAL_FORM)) {
+    const form = m[1] as string;
+    const name = NAME_BEFORE_FORM.exec(text.slice(Math.max(0, m.index - 80), m.index));
+    if (!name) continue;
+    if (name[2] === ',' && !AFTER_COMMA.has(form)) continue;
+    let words = name[1] as string;
+    let start = m.index - (name[0].length - name[0].indexOf(words));
+    // "Factura de Castillo Hermanos S.L.": an ordinary first word joined by a particle is the sentence, not the name.
+    const lead = /^(\p{Lu}[\p{L}\p{M}'’-]*)[ \t]+(?:de|da|di|del|della|du|des|van|von)[ \t]+/u.exec(words);
+    if (lead && !NAME_INITIAL_PARTICLE.has(lead[1] as string)) {
+      start += lead[0].length;
+      words = words.slice(lead[0].length);
+    }
+    const tokens = words.split(/[ \t]+/).filter((w) => /^\p{Lu}/u.test(w));
+    if (tokens.length === 0 || tokens.every((w) => NEVER.has(w.toLowerCase().replace(/\.$/, '')))) continue;
+    if (SHORT_CAPS_FORMS.has(form) && tokens.every((w) => w === w.toUpperCase())) continue;
+    const end = m.index + form.length;
+    out.push({
+      start,
+      end,
+      type: 'ORGANIZATION_NAME',
+      score: 0.9,
+      evidence: [`legal form "${form}"`],
+    });
+  }
+}
+
+const LOWER_BRAND = new RegExp(
+  `(?<![\\p{L}\\d'’.&-])(${[...BRANDS]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegex)
+    .join('|')})(?![\\p{L}\\d'’&-]|\\.\\p{L})`,
+  'gu',
+);
+const BRAND_BEFORE =
+  /\b(?:at|from|via|through|with|on|my|our|your|his|her|their|for|by|joined|left|ordered|bought|booked|paid|use|using|used|love|hate|called|emailed|and|or)[ \t]+$/;
+const BRAND_AFTER =
+  /^[ \t]+(?:account|accounts|order|orders|subscription|app|contract|card|prime|premium|customer|support|delivery|package|parcel|shares|stock|job|offer|interview|gift|voucher|store|shop|page|profile|password|login|team|office|headquarters|hq|plan|bill|invoice)\b/;
+const LOWER_PLACE =
+  /\b(in|to|from|near|visiting|visit|around|outside|across|via|into)[ \t]+(?:(?:sunny|rainy|beautiful|lovely|gorgeous|downtown|central|old|greater|northern|southern|eastern|western)[ \t]+)?(\p{Ll}[\p{Ll}\p{M}'’-]+)(?:(?=[ \t]+(\p{Ll}[\p{Ll}\p{M}'’-]+)))?/gu;
+
+/** Names typed in lower case: a brand after a cue ("works at google", "my netflix account"), a place after one. */
+function findLowerCaseBrandsAndPlaces(text: string, out: Candidate[]) {
+  for (const m of text.matchAll(LOWER_BRAND)) {
+    const end = m.index + m[0].length;
+    const cueBefore = BRAND_BEFORE.test(text.slice(Math.max(0, m.index - 12), m.index));
+    const cueAfter = BRAND_AFTER.test(text.slice(end, end + 16));
+    if ((!cueBefore && !cueAfter) || /^[ \t]+(?:me|us|him|her|them)\b/.test(text.slice(end, end + 6))) continue;
+    out.push({
+      start: m.index,
+      end,
+      type: 'ORGANIZATION_NAME',
+      score: cueAfter ? 0.75 : 0.65,
+      evidence: ['brand in lower case', cueAfter ? 'followed by a product word' : 'after a preposition'],
+    });
+  }
+  for (const m of text.matchAll(LOWER_PLACE)) {
+    const one = m[2] as string;
+    const two = m[3] ? `${one} ${m[3]}` : '';
+    const start = m.index + m[0].length - one.length;
+    let end: number;
+    if (two && phraseClass(two) === 'place') end = start + two.length;
+    else if (wordClass(one) === 'place' && !isOrdinaryLowerWord(one)) end = start + one.length;
+    else continue;
+    out.push({
+      start,
+      end,
+      type: 'LOCATION',
+      score: 0.6,
+      evidence: ['place in lower case', `after "${(m[1] as string).toLowerCase()}"`],
+    });
+  }
 }
 
 const TOPIC_TYPES: Readonly<Record<Topic, Candidate['type']>> = {
