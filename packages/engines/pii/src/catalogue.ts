@@ -8,10 +8,12 @@ export const piiEntityTypes = [
   'EMAIL_ADDRESS',
   'PHONE_NUMBER',
   'STREET_ADDRESS',
+  'POSTAL_CODE',
   'LOCATION',
   'ORGANIZATION_NAME',
   'DATE_OF_BIRTH',
   'DATE',
+  'TIME',
   'AGE',
   'CREDIT_CARD_NUMBER',
   'IBAN_CODE',
@@ -82,8 +84,19 @@ export const piiEntityCatalogue: readonly PiiEntityInfo[] = [
     type: 'STREET_ADDRESS',
     name: 'Street address',
     group: 'Contact',
-    description: 'A postal address: house number and street, optionally unit, city, state and postcode.',
+    description:
+      'A postal address in any country’s layout, on one line or several: house number and street, unit, city, ' +
+      'region and postcode; a PO box, a US military (APO/FPO/DPO) address, or a flat, suite or unit line alone.',
     example: '221B Baker Street, London NW1 6XE',
+  },
+  {
+    type: 'POSTAL_CODE',
+    name: 'Postal code',
+    group: 'Contact',
+    description:
+      'A postal or ZIP code outside a street address (one inside an address is part of it), by its country’s shape ' +
+      'and context: US ZIP, UK postcode, Canadian, Dutch 1234 AB, Polish 00-000, five digits after "PLZ" or "CP"…',
+    example: 'Postcode: SW1A 1AA',
   },
   {
     type: 'LOCATION',
@@ -110,8 +123,15 @@ export const piiEntityCatalogue: readonly PiiEntityInfo[] = [
     type: 'DATE',
     name: 'Date',
     group: 'Personal',
-    description: 'A calendar date in numeric or written form.',
+    description: 'A calendar date in numeric or written form, a range of dates, or a year in a date context.',
     example: '12 March 2024',
+  },
+  {
+    type: 'TIME',
+    name: 'Time',
+    group: 'Personal',
+    description: 'A time of day: 24-hour or with am/pm, "14h30", "18 Uhr", or a range such as "9–11am".',
+    example: 'at 2:30 pm',
   },
   {
     type: 'AGE',
@@ -275,10 +295,12 @@ export const defaultThresholds: Readonly<Record<PiiEntityType, number>> = {
   EMAIL_ADDRESS: 0.5,
   PHONE_NUMBER: 0.5,
   STREET_ADDRESS: 0.5,
+  POSTAL_CODE: 0.5,
   LOCATION: 0.5,
   ORGANIZATION_NAME: 0.5,
   DATE_OF_BIRTH: 0.5,
   DATE: 0.5,
+  TIME: 0.5,
   AGE: 0.5,
   CREDIT_CARD_NUMBER: 0.5,
   IBAN_CODE: 0.5,
@@ -336,14 +358,17 @@ export const piiPolicies: readonly PiiPolicy[] = [
     id: 'HIPAA',
     name: 'HIPAA',
     description:
-      'The Safe Harbor identifiers of protected health information: names, addresses and places, dates and ages, ' +
+      'The Safe Harbor identifiers of protected health information: names, addresses, postcodes and places, dates, ' +
+      'times and ages, ' +
       'contact details, record, account, licence and device numbers, URLs and IP addresses.',
     thresholds: bundle([
       'PERSON_NAME',
       'STREET_ADDRESS',
+      'POSTAL_CODE',
       'LOCATION',
       'DATE_OF_BIRTH',
       'DATE',
+      'TIME',
       'AGE',
       'PHONE_NUMBER',
       'EMAIL_ADDRESS',
@@ -369,9 +394,11 @@ export const piiPolicies: readonly PiiPolicy[] = [
       'EMAIL_ADDRESS',
       'PHONE_NUMBER',
       'STREET_ADDRESS',
+      'POSTAL_CODE',
       'LOCATION',
       'DATE_OF_BIRTH',
       'DATE',
+      'TIME',
       'AGE',
       ...governmentIds,
       'UK_NATIONAL_HEALTH_SERVICE_NUMBER',
@@ -403,6 +430,7 @@ export const piiPolicies: readonly PiiPolicy[] = [
       'EMAIL_ADDRESS',
       'PHONE_NUMBER',
       'STREET_ADDRESS',
+      'POSTAL_CODE',
       'LOCATION',
       'DATE_OF_BIRTH',
       'AGE',

@@ -34,6 +34,9 @@ function windowBefore(text: string, start: number, size: number): string {
 export function clearContextCache() {
   cachedText = '';
   cachedWindows = new Map();
+  digitText = '';
+  digitRuns = [];
+  digitWindows = null;
 }
 
 function computeWindowBefore(text: string, start: number, size: number): string {
@@ -148,4 +151,117 @@ export function* nearCues(
     for (const m of slice.matchAll(shape)) yield { index: from + m.index, text: m[0], groups: m };
     covered = end;
   }
+}
+
+// The digit runs of the text being scanned and the windows around them, shared by every shape that holds a digit.
+let digitText = '';
+let digitRuns: number[] = [];
+let digitWindows: number[] | null = null;
+const DIGIT_RUN = /\d+/g;
+/** Characters before and after a run of digits that a shape holding it may reach. */
+const REACH_BEFORE = 90;
+const REACH_AFTER = 32;
+
+const isWhite = (c: number) => c === 32 || c === 9 || c === 10 || c === 13 || c === 160;
+
+/** Start and end of every run of digits, flat: [start, end, start, end, …]. */
+export function digitRunsOf(text: string): number[] {
+  if (text === digitText) return digitRuns;
+  const runs: number[] = [];
+  DIGIT_RUN.lastIndex = 0;
+  for (let m = DIGIT_RUN.exec(text); m; m = DIGIT_RUN.exec(text)) runs.push(m.index, m.index + m[0].length);
+  digitText = text;
+  digitRuns = runs;
+  digitWindows = null;
+  return runs;
+}
+
+/** The windows around the digit runs, merged where they touch; the whole text when they cover most of it. */
+function windowsNearDigits(text: string): number[] {
+  const runs = digitRunsOf(text);
+  if (digitWindows) return digitWindows;
+  const windows: number[] = [];
+  let covered = 0;
+  let from = -1;
+  let to = -1;
+  for (let k = 0; k < runs.length; k += 2) {
+    let a = Math.max(0, (runs[k] as number) - REACH_BEFORE);
+    let b = Math.min(text.length, (runs[k + 1] as number) + REACH_AFTER);
+    if (to >= 0 && a <= to) {
+      if (b > to) {
+        while (b < text.length && !isWhite(text.charCodeAt(b))) b++;
+        to = b;
+      }
+      continue;
+    }
+    // Widen to whitespace so that a word is never cut in two.
+    while (a > 0 && !isWhite(text.charCodeAt(a - 1))) a--;
+    while (b < text.length && !isWhite(text.charCodeAt(b))) b++;
+    if (to >= 0 && a <= to) {
+      to = Math.max(to, b);
+      continue;
+    }
+    if (to >= 0) {
+      windows.push(from, to);
+      covered += to - from;
+    }
+    from = a;
+    to = b;
+  }
+  if (to >= 0) {
+    windows.push(from, to);
+    covered += to - from;
+  }
+  // Dense text (a table, a form) is read whole: slicing it into windows would cost more than it saves.
+  digitWindows = covered > text.length / 2 ? [0, text.length] : windows;
+  return digitWindows;
+}
+
+/**
+ * The matches of `shape` (a global regex) near runs of digits (90 characters before, 32 after), in text order, with
+ * their index into the whole text: a shape that always holds a digit is not searched for through all of a text's
+ * prose. Windows that touch are merged first, so a match is never cut at a window's edge.
+ */
+export function* matchesNearDigits(text: string, shape: RegExp): Generator<RegExpExecArray> {
+  const windows = windowsNearDigits(text);
+  for (let k = 0; k < windows.length; k += 2) {
+    const a = windows[k] as number;
+    const b = windows[k + 1] as number;
+    const slice = a === 0 && b === text.length ? text : text.slice(a, b);
+    shape.lastIndex = 0;
+    for (let m = shape.exec(slice); m; m = shape.exec(slice)) {
+      if (m[0].length === 0) shape.lastIndex++;
+      m.index += a;
+      yield m;
+    }
+  }
+}
+
+const isLetterCode = (c: number) =>
+  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c > 191 && c !== 215 && c !== 247);
+
+/** Where the word found by the last wordStartBefore ends (kept outside the result: it runs once per digit run). */
+export let wordEnd = -1;
+
+/**
+ * The start of the word just before `pos` (blanks, and `skip` characters such as a comma, stepped over first), or -1:
+ * letters with the dots, colons, hyphens, apostrophes and ordinal marks inside or after them ("Str.", "No:", "n°").
+ * Its end is left in `wordEnd`.
+ */
+export function wordStartBefore(text: string, pos: number, skip = ''): number {
+  let end = pos;
+  while (end > 0) {
+    const c = text.charCodeAt(end - 1);
+    if (c === 32 || c === 9 || (skip !== '' && skip.includes(text[end - 1] as string))) end--;
+    else break;
+  }
+  let start = end;
+  while (start > 0 && pos - start < 48) {
+    const c = text.charCodeAt(start - 1);
+    if (isLetterCode(c) || c === 46 || c === 58 || c === 45 || c === 39 || c === 0x2019 || c === 0xba || c === 0xb0)
+      start--;
+    else break;
+  }
+  wordEnd = end;
+  return start === end ? -1 : start;
 }

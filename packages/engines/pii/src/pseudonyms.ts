@@ -11,6 +11,7 @@ export interface Pseudonymizer {
 /** Types whose values are numbers people write with or without spaces, dashes and brackets. */
 const NUMBER_LIKE = new Set<PiiEntityType>([
   'PHONE_NUMBER',
+  'POSTAL_CODE',
   'CREDIT_CARD_NUMBER',
   'IBAN_CODE',
   'SWIFT_CODE',

@@ -99,6 +99,12 @@ describe('pseudonyms', () => {
     expect(normaliseValue('PHONE_NUMBER', '(415) 555-0132')).toBe(normaliseValue('PHONE_NUMBER', '415.555.0132'));
   });
 
+  it('a postcode written with or without its space is one value', () => {
+    const p = createPseudonymizer();
+    expect(p.tokenFor('POSTAL_CODE', 'SW1A 1AA')).toBe(p.tokenFor('POSTAL_CODE', 'sw1a1aa'));
+    expect(p.tokenFor('POSTAL_CODE', '10115')).not.toBe(p.tokenFor('POSTAL_CODE', '10117'));
+  });
+
   it('restore puts values back, reports spans in the restored text and leaves unknown tokens alone', () => {
     const text = 'Hi 😀 Ada Lovelace, your card 4242 4242 4242 4242 and Ada Lovelace again.';
     const pseudonyms = createPseudonymizer();

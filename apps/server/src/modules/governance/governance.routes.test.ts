@@ -101,7 +101,15 @@ describeOnEachDatabase('the PII catalogue', (database) => {
       flat.entity_list.map((e) => e.type).sort(),
     );
     expect(flat.entity_list.map((e) => e.type)).toEqual(
-      expect.arrayContaining(['PERSON_NAME', 'EMAIL_ADDRESS', 'CREDIT_CARD_NUMBER', 'IBAN_CODE', 'JSON_WEB_TOKEN']),
+      expect.arrayContaining([
+        'PERSON_NAME',
+        'EMAIL_ADDRESS',
+        'CREDIT_CARD_NUMBER',
+        'IBAN_CODE',
+        'JSON_WEB_TOKEN',
+        'POSTAL_CODE',
+        'TIME',
+      ]),
     );
     const policies = fullPolicyListSchema.parse((await client.get(`${GOVERNANCE}/gcp/pii/full_policy_list`)).json());
     expect(policies.policies.map((p) => p.id)).toEqual(
@@ -109,6 +117,9 @@ describeOnEachDatabase('the PII catalogue', (database) => {
     );
     const pci = policies.policies.find((p) => p.id === 'PCI_DSS');
     expect(pci?.entities.map((e) => e.type)).toContain('CREDIT_CARD_NUMBER');
+    // ZIP codes are a Safe Harbor identifier: HIPAA masks a postcode on its own too.
+    const hipaa = policies.policies.find((p) => p.id === 'HIPAA');
+    expect(hipaa?.entities.map((e) => e.type)).toEqual(expect.arrayContaining(['POSTAL_CODE', 'TIME']));
   });
 
   it('previews what would be masked, for the chosen entities only', async () => {
