@@ -48,6 +48,7 @@ describeOnEachDatabase('the HTTP app', (database, target) => {
       expect(csp).toContain("script-src 'self' https://accounts.google.com/gsi/client");
       expect(csp).toContain("style-src 'self' 'unsafe-inline' https://accounts.google.com/gsi/style");
       expect(csp).toContain("img-src 'self' data: https://*.googleusercontent.com");
+      expect(csp).toContain("media-src 'self' blob:");
       expect(csp).toContain("connect-src 'self' https://accounts.google.com/gsi/");
       expect(csp).toContain('frame-src https://accounts.google.com/gsi/');
       expect(csp).toContain("frame-ancestors 'none'");

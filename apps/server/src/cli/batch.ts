@@ -25,6 +25,7 @@ import { createIndex } from '@candor/engine-plagiarism';
 import { z } from 'zod';
 import { readDetectorModel } from '../config/env.js';
 import { type CliIo, reportCliError, UsageError } from './cli-support.js';
+import { runVoiceDetectCli, VOICE_HELP } from './voice-detect.js';
 
 const HELP = `Usage: npm run -s cli -- <command> [--input FILE] [--output FILE]
 
@@ -39,6 +40,7 @@ Commands (JSON lines {"id","text"} in, one JSON line per text out):
     [--exclude-references]        Copyright Detector screen does by default)
   pii-detect [--policy NAME]      {"id","entities":[{"start","end","type","score","text"}]}
                                   NAME: ${piiPolicyIds.join(', ')} (any case); every entity when absent
+${VOICE_HELP}
 
 Offsets are UTF-16 code units, as JavaScript strings count. Bad lines go to stderr with their line number;
 the exit code is 1 when any line was skipped.`;
@@ -199,6 +201,7 @@ export async function runBatchCli(
   streams: { input: Readable; output: Writable },
   io: CliIo,
 ): Promise<number> {
+  if (argv[0] === 'voice-detect') return runVoiceDetectCli(argv.slice(1), streams, io);
   try {
     const { positionals, values } = parseArgs({
       args: argv,

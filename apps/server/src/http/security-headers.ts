@@ -10,6 +10,8 @@ export const cspDirectives = {
   'style-src': ["'self'", "'unsafe-inline'", `${GSI}/style`],
   'img-src': ["'self'", 'data:', 'https://*.googleusercontent.com'],
   'font-src': ["'self'", 'data:'],
+  // The Deepfake Audio Detection screens play the chosen recording from memory (a blob: URL).
+  'media-src': ["'self'", 'blob:'],
   'connect-src': ["'self'", `${GSI}/`],
   'frame-src': [`${GSI}/`],
   'frame-ancestors': ["'none'"],

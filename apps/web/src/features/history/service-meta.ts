@@ -19,7 +19,7 @@ export const serviceTools: Record<ServiceName, { to: string; withHistory: boolea
   SHORTEN: { to: '/content-enhancer', withHistory: false },
   ADD_CONTENT: { to: '/content-enhancer', withHistory: false },
   PII_TEXT_DETECT: { to: '/document-redactor/result', withHistory: true },
-  VEXON: { to: '/vexon', withHistory: false },
+  VEXON: { to: '/vexon/result', withHistory: true },
 };
 
 /** The link that reopens a run in its tool, e.g. `/writing-analysis?history_id=…`. */

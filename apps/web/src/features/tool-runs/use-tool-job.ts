@@ -43,7 +43,12 @@ export interface ToolJob<TInput> {
  * after a reload (the job id lives in sessionStorage until the job finishes). When a run succeeds the balance,
  * the usage stats and the history lists are refreshed, since the run was charged and stored.
  */
-export function useToolJob<TInput extends object>(tool: ToolId, callbacks: ToolJobCallbacks = {}): ToolJob<TInput> {
+export function useToolJob<TInput extends object>(
+  tool: ToolId,
+  callbacks: ToolJobCallbacks = {},
+  /** How a run starts, when not as JSON on `v1/tools/{tool}/jobs` (a recording is uploaded as it is). */
+  startJob: (input: TInput) => Promise<JobSnapshot> = (input) => startToolJob(tool, input),
+): ToolJob<TInput> {
   const queryClient = useQueryClient();
   const [job, setJob] = useState<JobSnapshot | null>(null);
   const [isStarting, setStarting] = useState(false);
@@ -55,8 +60,10 @@ export function useToolJob<TInput extends object>(tool: ToolId, callbacks: ToolJ
   // The SSE stream and a cancel response can both report the end of a job: act on it once.
   const finishedJobId = useRef<string | null>(null);
 
+  const startRef = useRef(startJob);
   useEffect(() => {
     callbacksRef.current = callbacks;
+    startRef.current = startJob;
   });
 
   const finish = useCallback(
@@ -138,14 +145,14 @@ export function useToolJob<TInput extends object>(tool: ToolId, callbacks: ToolJ
       setJob((current) => (current && isJobFinished(current) ? null : current));
       setStarting(true);
       try {
-        follow(await startToolJob(tool, input));
+        follow(await startRef.current(input));
       } catch (reason) {
         setError(reason);
       } finally {
         setStarting(false);
       }
     },
-    [tool, follow],
+    [follow],
   );
 
   const jobId = job && !isJobFinished(job) ? job.job_id : null;

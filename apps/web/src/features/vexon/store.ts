@@ -1,11 +1,15 @@
+import type { VoiceDetectionResult } from '@candor/contracts/tools';
+
 /**
  * In-memory hand-over between /vexon and /vexon/result (spec §2 guard): the detection result and the audio it
- * was computed from. Nothing persists it, so a reload of /vexon/result goes back to /vexon. Empty until the
- * deepfake detector screen ships.
+ * was computed from. Nothing persists it, so a reload of /vexon/result goes back to /vexon (a stored run reopens
+ * from History at /vexon/result?history_id=).
  */
 export interface DeepfakeRun {
-  result: unknown;
+  result: VoiceDetectionResult;
   audio: Blob;
+  historyId: string;
+  fileName: string;
 }
 
 let current: DeepfakeRun | null = null;

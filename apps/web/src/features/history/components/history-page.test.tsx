@@ -102,7 +102,8 @@ describe('HistoryPage', () => {
 
   it('lists runs with friendly service names and links that reopen each run in its tool', async () => {
     const humanizer = item(2, { model_name: 'HUMANIZER', title: 'Humanized essay' });
-    list = () => page([item(1), humanizer, item(3, { model_name: 'VEXON', title: 'Voice clip' })]);
+    const voice = item(4, { model_name: 'VEXON', title: 'Voice clip' });
+    list = () => page([item(1), humanizer, item(3, { model_name: 'REWRITE', title: 'Rewritten memo' }), voice]);
     await renderPage();
     const row = (await screen.findByText('Run 1')).closest('tr');
     if (!row) throw new Error('no row');
@@ -113,12 +114,15 @@ describe('HistoryPage', () => {
     expect(screen.getByRole('link', { name: 'Open Humanized essay in AI Humanizer' }).getAttribute('href')).toBe(
       `/content-humanizer?history_id=${humanizer.history_id}`,
     );
-    // The deepfake screen cannot reopen a run, so its link opens the tool.
-    expect(screen.getByRole('link', { name: 'Open Deepfake Audio' }).getAttribute('href')).toBe('/vexon');
+    expect(screen.getByRole('link', { name: 'Open Voice clip in Deepfake Audio' }).getAttribute('href')).toBe(
+      `/vexon/result?history_id=${voice.history_id}`,
+    );
+    // The content enhancer cannot reopen a run, so its link opens the tool.
+    expect(screen.getByRole('link', { name: 'Open Rewrite' }).getAttribute('href')).toBe('/content-enhancer');
   });
 
   it('makes the run’s title the link that reopens it, with no second link beside it', async () => {
-    list = () => page([item(1), item(3, { model_name: 'VEXON', title: 'Voice clip' })]);
+    list = () => page([item(1), item(3, { model_name: 'REWRITE', title: 'Rewritten memo' })]);
     await renderPage();
     const title = await screen.findByText('Run 1');
     const row = title.closest('tr');
@@ -127,15 +131,15 @@ describe('HistoryPage', () => {
     expect(within(row).getAllByRole('link')).toEqual([title]);
     expect(title.getAttribute('href')).toBe(`/writing-analysis?history_id=${item(1).history_id}`);
     // A run its tool cannot reopen keeps a plain title and the link to the tool.
-    const voice = screen.getByText('Voice clip');
-    expect(voice.tagName).not.toBe('A');
-    const voiceRow = voice.closest('tr');
-    if (!voiceRow) throw new Error('no row');
+    const rewrite = screen.getByText('Rewritten memo');
+    expect(rewrite.tagName).not.toBe('A');
+    const rewriteRow = rewrite.closest('tr');
+    if (!rewriteRow) throw new Error('no row');
     expect(
-      within(voiceRow)
+      within(rewriteRow)
         .getAllByRole('link')
         .map((link) => link.getAttribute('aria-label')),
-    ).toEqual(['Open Deepfake Audio']);
+    ).toEqual(['Open Rewrite']);
   });
 
   it('sends the selected services as repeated model_names', async () => {
