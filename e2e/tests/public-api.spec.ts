@@ -82,6 +82,8 @@ test('API keys: buy API access, create and copy a key, call ai-detection, see th
 test('API docs: the reference renders from the OpenAPI document, with examples using the key prefix', async ({
   page,
 }) => {
+  // The renderer is a quarter of a megabyte parsed on demand: seconds on a busy machine.
+  test.setTimeout(90_000);
   await createSignedInUser(page);
   await page.goto('/api-agent-doc');
   await expect(page.getByRole('heading', { name: 'API reference' })).toBeVisible();
@@ -89,8 +91,8 @@ test('API docs: the reference renders from the OpenAPI document, with examples u
   await expect(curl).toContainText(`${e2eBaseUrl}/api/public/v1/ai-detection`);
   await expect(curl).toContainText('Authorization: Bearer cnd_live_');
   // The renderer arrives with this page and lists every tool's resource.
-  await expect(page.locator('rapi-doc')).toBeAttached({ timeout: 20_000 });
+  await expect(page.locator('rapi-doc')).toBeAttached({ timeout: 40_000 });
   await expect
-    .poll(async () => page.locator('rapi-doc').evaluate((el) => el.shadowRoot?.textContent ?? ''), { timeout: 20_000 })
+    .poll(async () => page.locator('rapi-doc').evaluate((el) => el.shadowRoot?.textContent ?? ''), { timeout: 40_000 })
     .toContain('/v1/document-redaction');
 });
