@@ -114,17 +114,28 @@ export function useSendWebhook() {
   });
 }
 
-/** The tools the API offers, read from its OpenAPI document (one `POST /v1/{tool}` each). */
+/** The tools the API offers, read from its OpenAPI document (one `POST /v1/{tool}` each), and which take a bare text. */
 export const apiToolsQueryOptions = () =>
   queryOptions({
     queryKey: [...apiKeysKeys.all, 'tools'] as const,
-    queryFn: async (): Promise<{ id: string; summary: string }[]> => {
+    queryFn: async (): Promise<{ id: string; summary: string; takesText: boolean }[]> => {
+      type Schema = { $ref?: string; properties?: Record<string, unknown>; required?: string[] };
       const document = (await api.api.get('openapi.json').json()) as {
-        paths: Record<string, { post?: { summary?: string; tags?: string[] } }>;
+        paths: Record<string, { post?: { summary?: string; tags?: string[]; requestBody?: unknown } }>;
+        components: { schemas: Record<string, Schema> };
       };
-      return Object.entries(document.paths)
-        .filter(([, item]) => item.post?.tags?.includes('Tools'))
-        .map(([path, item]) => ({ id: path.replace(/^\/v1\//, ''), summary: item.post?.summary ?? path }));
+      const inputOf = (post: { requestBody?: unknown }): Schema | undefined => {
+        const body = post.requestBody as { content?: { 'application/json'?: { schema?: Schema } } } | undefined;
+        const ref = body?.content?.['application/json']?.schema?.$ref;
+        return ref ? document.components.schemas[ref.split('/').pop() ?? ''] : undefined;
+      };
+      return Object.entries(document.paths).flatMap(([path, item]) => {
+        if (!item.post?.tags?.includes('Tools')) return [];
+        const input = inputOf(item.post);
+        // A tool the guided page can try with the sample text: `text` is all it needs.
+        const takesText = Boolean(input?.properties?.text) && (input?.required ?? []).every((name) => name === 'text');
+        return [{ id: path.replace(/^\/v1\//, ''), summary: item.post.summary ?? path, takesText }];
+      });
     },
     staleTime: 10 * 60_000,
   });

@@ -165,8 +165,8 @@ export function ApiQuickstartPage() {
                 onChange={(event) => setTool(event.target.value)}
                 className="h-9 rounded-md border border-input bg-background px-3 text-sm shadow-xs"
               >
-                {(tools.data ?? [{ id: 'ai-detection', summary: 'AI Detection' }])
-                  .filter((item) => item.id !== 'document-redaction' && item.id !== 'plagiarism')
+                {(tools.data ?? [{ id: 'ai-detection', summary: 'AI Detection', takesText: true }])
+                  .filter((item) => item.takesText)
                   .map((item) => (
                     <option key={item.id} value={item.id}>
                       {item.id}
