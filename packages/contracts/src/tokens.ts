@@ -24,6 +24,7 @@ export const serviceNames = [
   'ADD_CONTENT',
   'PII_TEXT_DETECT',
   'VEXON',
+  'SITE_SCAN',
 ] as const;
 export const serviceNameSchema = z.enum(serviceNames);
 export type ServiceName = z.infer<typeof serviceNameSchema>;
@@ -45,6 +46,7 @@ export const serviceLabels: Record<ServiceName, string> = {
   ADD_CONTENT: 'Add Content',
   PII_TEXT_DETECT: 'Document Redactor',
   VEXON: 'Deepfake Audio',
+  SITE_SCAN: 'Website Scan',
 };
 
 /** `ai-detector/model-coefficient-values`: tokens charged per unit, per service. */

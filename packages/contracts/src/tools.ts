@@ -19,6 +19,7 @@ export const toolIds = [
   'humanized-detection',
   'plagiarism',
   'document-redaction',
+  'site-scan',
   'voice-detection',
 ] as const;
 export const toolIdSchema = z.enum(toolIds);
@@ -30,6 +31,7 @@ export const toolServiceNames = {
   'humanized-detection': 'QUILLBOT_ANALYSIS',
   plagiarism: 'PLAGIARISM',
   'document-redaction': 'PII_TEXT_DETECT',
+  'site-scan': 'SITE_SCAN',
   'voice-detection': 'VEXON',
 } as const satisfies Record<ToolId, z.infer<typeof serviceNameSchema>>;
 
@@ -60,6 +62,8 @@ export const TOOL_LIMITS: Record<ToolId, ToolLimits> = {
   // Half the text tools' pages: every page is rendered to pixels, for its preview and again to flatten it, in the
   // engine threads the tools share.
   'document-redaction': { maxCharacters: 600_000, maxFileBytes: 10 * 1024 * 1024, maxPages: 50 },
+  // A site address, not text: characters count the URL; pages are the plan's and SITE_SCAN_MAX_PAGES's.
+  'site-scan': { maxCharacters: 2_048, maxFileBytes: 0, maxPages: 0 },
   // A recording, not text: characters count its file name; its seconds are VOICE_LIMITS (contracts/voice.ts).
   'voice-detection': { maxCharacters: 255, maxFileBytes: VOICE_LIMITS.maxFileBytes, maxPages: 0 },
 };
@@ -459,4 +463,5 @@ export const documentRedactionResultSchema = z.object({
 });
 export type DocumentRedactionResult = z.infer<typeof documentRedactionResultSchema>;
 
+export * from './site-scan.js';
 export * from './voice.js';

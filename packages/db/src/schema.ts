@@ -96,7 +96,7 @@ export const plans = pgTable('plans', {
   features: jsonb('features').$type<{ text: string; products?: string[] }[]>().notNull().default(sql`'[]'::jsonb`),
   /** Limits shown with the plan; null means no limit. */
   limits: jsonb('limits')
-    .$type<{ maxWordsPerRun: number | null; apiRequestsPerMinute: number | null }>()
+    .$type<{ maxWordsPerRun: number | null; apiRequestsPerMinute: number | null; maxPagesPerScan?: number | null }>()
     .notNull()
     .default(sql`'{"maxWordsPerRun":null,"apiRequestsPerMinute":null}'::jsonb`),
   active: boolean('active').notNull().default(true),

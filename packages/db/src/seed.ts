@@ -31,7 +31,7 @@ export const seedPlans: NewPlan[] = [
     priceCents: 0,
     tokens: 2_000,
     durationDays: 14,
-    limits: { maxWordsPerRun: 2_000, apiRequestsPerMinute: null },
+    limits: { maxWordsPerRun: 2_000, apiRequestsPerMinute: null, maxPagesPerScan: 50 },
     features: [{ text: '2,000 tokens to try every tool' }, { text: '14 days' }],
     sortOrder: 0,
   },
@@ -43,7 +43,7 @@ export const seedPlans: NewPlan[] = [
       {
         slug: `ai-detector-basic-${period}`,
         family: 'ai-detector-basic',
-        limits: { maxWordsPerRun: 25_000, apiRequestsPerMinute: null },
+        limits: { maxWordsPerRun: 25_000, apiRequestsPerMinute: null, maxPagesPerScan: 500 },
         name: 'Basic',
         tab: 'ai-detector',
         period,
@@ -55,7 +55,7 @@ export const seedPlans: NewPlan[] = [
       {
         slug: `ai-detector-pro-${period}`,
         family: 'ai-detector-pro',
-        limits: { maxWordsPerRun: 100_000, apiRequestsPerMinute: null },
+        limits: { maxWordsPerRun: 100_000, apiRequestsPerMinute: null, maxPagesPerScan: 5_000 },
         name: 'Pro',
         tab: 'ai-detector',
         period,
@@ -71,7 +71,7 @@ export const seedPlans: NewPlan[] = [
       {
         slug: `stealth-ai-starter-${period}`,
         family: 'stealth-ai-starter',
-        limits: { maxWordsPerRun: 10_000, apiRequestsPerMinute: null },
+        limits: { maxWordsPerRun: 10_000, apiRequestsPerMinute: null, maxPagesPerScan: 200 },
         name: 'Stealth Starter',
         tab: 'stealth-ai',
         period,
@@ -83,7 +83,7 @@ export const seedPlans: NewPlan[] = [
       {
         slug: `stealth-ai-unlimited-${period}`,
         family: 'stealth-ai-unlimited',
-        limits: { maxWordsPerRun: 50_000, apiRequestsPerMinute: null },
+        limits: { maxWordsPerRun: 50_000, apiRequestsPerMinute: null, maxPagesPerScan: 1_000 },
         name: 'Stealth Unlimited',
         tab: 'stealth-ai',
         period,
@@ -98,7 +98,7 @@ export const seedPlans: NewPlan[] = [
       {
         slug: `api-agent-starter-${period}`,
         family: 'api-agent-starter',
-        limits: { maxWordsPerRun: 100_000, apiRequestsPerMinute: 60 },
+        limits: { maxWordsPerRun: 100_000, apiRequestsPerMinute: 60, maxPagesPerScan: 5_000 },
         name: 'API Starter',
         tab: 'api-agent',
         period,
@@ -158,6 +158,8 @@ export const seedCoefficients: (typeof modelCoefficients.$inferInsert)[] = [
   { modelName: 'ADD_CONTENT', coefficient: 1.5, unit: 'word' },
   { modelName: 'PII_TEXT_DETECT', coefficient: 0.5, unit: 'word' },
   { modelName: 'VEXON', coefficient: 10, unit: 'second' },
+  // A page is read by three detectors and checked for SEO: about a short article's worth of AI detection.
+  { modelName: 'SITE_SCAN', coefficient: 20, unit: 'page' },
 ];
 
 export const seedCancellationReasons: (typeof cancellationReasons.$inferInsert)[] = [

@@ -139,6 +139,36 @@ export const envTable = {
     description: 'Largest web page the Copyright Detector reads as a source',
   },
   SOURCE_FETCH_TIMEOUT_SECONDS: { default: '10', description: 'Time one source URL may take, redirects included' },
+  SITE_SCAN_MAX_PAGES: {
+    default: '5000',
+    description:
+      'Most pages one website scan reads, whatever the plan allows (plans set their own page limits within it)',
+  },
+  SITE_SCAN_MAX_DEPTH: { default: '10', description: 'Most links away from the start page a website scan follows' },
+  SITE_SCAN_MAX_PAGE_BYTES: {
+    default: '5242880',
+    description: 'Largest page a website scan reads; a larger one is listed as skipped',
+  },
+  SITE_SCAN_MAX_REDIRECTS: { default: '5', description: 'Redirects a website scan follows for one page' },
+  SITE_SCAN_MAX_SECONDS: {
+    default: '240',
+    description:
+      'Time one website scan may crawl (at most 80% of JOB_TIMEOUT_SECONDS); the pages scanned by then are kept',
+  },
+  SITE_SCAN_REQUESTS_PER_HOST: {
+    default: '4',
+    description: 'Requests a website scan has in flight to one site at once (one when robots.txt sets a Crawl-delay)',
+  },
+  SITE_SCAN_MAX_CRAWL_DELAY_SECONDS: {
+    default: '5',
+    description: 'Longest robots.txt Crawl-delay a website scan honours; a site asking more gets this',
+  },
+  SITE_SCAN_PAGE_TIMEOUT_SECONDS: { default: '15', description: 'Time one page of a website scan may take' },
+  SITE_SCAN_PRIVATE_ORIGINS: {
+    default: null,
+    description:
+      'Comma list of origins (http://host:port) on private or loopback addresses a website scan may read (an intranet site); none by default, and their redirects elsewhere stay refused',
+  },
   PLAGIARISM_ORGANISATION_DOCUMENTS: {
     default: 'false',
     description: "true lets users compare texts with everyone's earlier documents on this server (one organisation)",
@@ -264,6 +294,24 @@ export interface ToolsConfig {
   sourceFetch: { allowPrivateAddresses: boolean; maxBytes: number; timeoutSeconds: number };
   /** Whether the Copyright Detector may compare with every user's earlier documents. */
   organisationDocuments: boolean;
+  /** The website scanner's crawl limits, and the private origins it may read. */
+  siteScan: SiteScanConfig;
+}
+
+export interface SiteScanConfig {
+  maxPages: number;
+  maxDepth: number;
+  maxPageBytes: number;
+  maxRedirects: number;
+  /** Already within 80% of the job time-out, so the scan ends, and is stored, before the job is stopped. */
+  maxSeconds: number;
+  requestsPerHost: number;
+  maxCrawlDelaySeconds: number;
+  pageTimeoutSeconds: number;
+  /** Origins (`http://10.0.0.5:8080`) whose private addresses may be read. */
+  privateOrigins: string[];
+  /** Names the crawler and where site owners read about it (PUBLIC_URL). */
+  userAgent: string;
 }
 
 export interface PaymentConfig {
@@ -380,6 +428,25 @@ const envSchema = z.object({
   SOURCE_FETCH_ALLOW_PRIVATE: flag(),
   SOURCE_FETCH_MAX_BYTES: integer(1_024, 100 * 1024 * 1024),
   SOURCE_FETCH_TIMEOUT_SECONDS: integer(1, 120),
+  SITE_SCAN_MAX_PAGES: integer(1, 100_000),
+  SITE_SCAN_MAX_DEPTH: integer(0, 100),
+  SITE_SCAN_MAX_PAGE_BYTES: integer(1_024, 100 * 1024 * 1024),
+  SITE_SCAN_MAX_REDIRECTS: integer(0, 20),
+  SITE_SCAN_MAX_SECONDS: integer(1, DAY),
+  SITE_SCAN_REQUESTS_PER_HOST: integer(1, 32),
+  SITE_SCAN_MAX_CRAWL_DELAY_SECONDS: integer(0, 60),
+  SITE_SCAN_PAGE_TIMEOUT_SECONDS: integer(1, 120),
+  SITE_SCAN_PRIVATE_ORIGINS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must list origins like http://10.0.0.5:8080' })))
+    .transform((origins) => origins.map((origin) => new URL(origin).origin))
+    .optional(),
   PLAGIARISM_ORGANISATION_DOCUMENTS: flag(),
   PII_VAULT_KEY: z.string().min(32, 'must be at least 32 characters long').optional(),
   LLM_BASE_URL: url(['http:', 'https:'], 'http://127.0.0.1:11434/v1').optional(),
@@ -496,6 +563,18 @@ export function parseEnv(source: EnvSource, options: { cwd?: string } = {}): Con
         timeoutSeconds: env.SOURCE_FETCH_TIMEOUT_SECONDS,
       },
       organisationDocuments: env.PLAGIARISM_ORGANISATION_DOCUMENTS,
+      siteScan: {
+        maxPages: env.SITE_SCAN_MAX_PAGES,
+        maxDepth: env.SITE_SCAN_MAX_DEPTH,
+        maxPageBytes: env.SITE_SCAN_MAX_PAGE_BYTES,
+        maxRedirects: env.SITE_SCAN_MAX_REDIRECTS,
+        maxSeconds: Math.max(1, Math.min(env.SITE_SCAN_MAX_SECONDS, Math.floor(env.JOB_TIMEOUT_SECONDS * 0.8))),
+        requestsPerHost: env.SITE_SCAN_REQUESTS_PER_HOST,
+        maxCrawlDelaySeconds: env.SITE_SCAN_MAX_CRAWL_DELAY_SECONDS,
+        pageTimeoutSeconds: env.SITE_SCAN_PAGE_TIMEOUT_SECONDS,
+        privateOrigins: env.SITE_SCAN_PRIVATE_ORIGINS ?? [],
+        userAgent: `Mozilla/5.0 (compatible; CandorSiteScanner/1.0; +${publicUrl}/seo-scanner)`,
+      },
     },
     governance: {
       vaultKey: env.PII_VAULT_KEY,

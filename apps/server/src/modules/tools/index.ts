@@ -14,6 +14,7 @@ import type { JobQueueOptions } from './jobs/job-queue.js';
 import { createRedisJobQueue } from './jobs/redis-queue.js';
 import { plagiarismTool } from './plagiarism/definition.js';
 import { plagiarismRoutes } from './plagiarism/plagiarism.routes.js';
+import { siteScanTool } from './site-scan/definition.js';
 import type { ToolDefinition } from './tool-definition.js';
 import { extractRateLimits, toolRunsRoutes } from './tool-runs.routes.js';
 import { createToolRuns } from './tool-runs.service.js';
@@ -28,6 +29,7 @@ export const builtInTools: readonly ToolDefinition[] = [
   humanizedDetectionTool,
   plagiarismTool,
   documentRedactionTool,
+  siteScanTool,
   voiceDetectionTool,
 ];
 

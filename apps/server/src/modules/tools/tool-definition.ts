@@ -21,7 +21,9 @@ export interface PrepareContext {
   config: ToolsConfig;
   /** Aborted when the run is cancelled or times out. */
   signal: AbortSignal;
-  progress(update: { percent: number; stage: string }): void;
+  progress(update: { percent: number; stage: string; partial?: unknown }): void;
+  /** Units reserved for the run: the most it may use when they are counted as it goes (`reserveUnits`). */
+  units: number;
   /** Runs an engine module in a worker thread (CPU work stays off the event loop here too); `signal` stops it. */
   runInWorker<Output>(module: string, input: unknown, signal: AbortSignal): Promise<Output>;
 }
@@ -29,6 +31,12 @@ export interface PrepareContext {
 /** What a tool's `units` may use to count its input: a worker thread, under the job time-out. */
 export interface UnitsContext {
   runInWorker<Output>(module: string, input: unknown): Promise<Output>;
+}
+
+/** The user's current plan, as `reserveUnits` reads it. */
+export interface ReservingPlan {
+  tab: string;
+  limits: { maxPagesPerScan?: number | null };
 }
 
 /** A stored run handed to a tool's exporter. */
@@ -66,6 +74,18 @@ export interface ToolDefinition<Input = unknown, Output = unknown> {
    * reserved, and may refuse the input there with a 4xx `AppError`.
    */
   units(input: Input, context: UnitsContext): number | Promise<number>;
+  /**
+   * Units to reserve when they are known only as the run goes (a site scan's pages): the most the run may use, within
+   * the user's plan (null: no plan); the plans' word limit does not apply. Without it `units` is reserved and charged.
+   */
+  reserveUnits?(input: Input, plan: ReservingPlan | null, config: ToolsConfig): number;
+  /** Units the run used, read from its output (at most those reserved): what it is charged for. */
+  chargedUnits?(output: Output): number;
+  /**
+   * Whether a stopped run keeps what it did (a site scan's pages): a cancel or the time-out stops `prepare`, which
+   * returns its work so far; the engine and the store then finish, and the run is charged for what it used.
+   */
+  keepsPartialWork?: boolean;
   /**
    * Gathers what the engine needs beyond the input — things only the server can reach (the database, the network) —
    * and returns the engine's input. Without it the engine gets the input as it is. A 4xx `AppError` thrown here

@@ -25,6 +25,10 @@ export interface ToolRunsDeps {
 }
 
 const SAVING_STAGE = { percent: 95, stage: 'Saving the result' };
+/** A run that keeps its work after a stop gets this long to finish and store it. */
+const FINISH_AFTER_STOP_MS = 120_000;
+/** Children per insert: a site scan's thousands of pages stay under PostgreSQL's 65,535 parameters a statement. */
+const CHILDREN_PER_INSERT = 500;
 const words = (n: number) => n.toLocaleString('en-US');
 
 /** Thrown at the last moment a cancelled run could still be stored; the transaction rolls back. */
@@ -57,10 +61,14 @@ export function createToolRuns(deps: ToolRunsDeps) {
             config: deps.config,
             signal,
             progress,
+            units: data.units,
             runInWorker: (module, input, stop) => deps.pool.run(module, input, { signal: stop, onProgress: () => {} }),
           })
         : data.input;
-      const output = await deps.pool.run(tool.engine, engineInput, { signal, onProgress: progress });
+      // After a stop, a run that keeps its work finishes under a time limit of its own instead of the stop.
+      const keep = tool.keepsPartialWork === true;
+      const finishing = keep ? AbortSignal.timeout(FINISH_AFTER_STOP_MS) : signal;
+      const output = await deps.pool.run(tool.engine, engineInput, { signal: finishing, onProgress: progress });
       const checked = tool.output.safeParse(output);
       if (!checked.success) throw new Error(`${tool.id} engine returned an invalid result: ${checked.error.message}`);
       progress(SAVING_STAGE);
@@ -68,11 +76,13 @@ export function createToolRuns(deps: ToolRunsDeps) {
       // The input was cleaned at the edge; what an engine read elsewhere (a fetched page, a document) is cleaned here.
       const stored = { ...toStorableData(record), files };
       const historyId = randomUUID();
+      const units = tool.chargedUnits ? Math.min(tool.chargedUnits(checked.data), data.units) : data.units;
+      let cost = data.cost;
       await deps.db.transaction(async (tx) => {
         const receipt = await charge(tx, {
           userId: data.userId,
           modelName: tool.modelName,
-          units: data.units,
+          units,
           reference: { type: 'history_item', id: historyId },
           now: deps.clock(),
           holdId: data.holdId,
@@ -88,9 +98,10 @@ export function createToolRuns(deps: ToolRunsDeps) {
           apiKeyId: data.origin?.apiKeyId ?? null,
           apiKeyName: data.origin?.apiKeyName ?? null,
         });
-        if (stored.children?.length) {
+        cost = receipt.cost;
+        for (let from = 0; from < (stored.children?.length ?? 0); from += CHILDREN_PER_INSERT) {
           await tx.insert(historyItems).values(
-            stored.children.map((child) => ({
+            (stored.children ?? []).slice(from, from + CHILDREN_PER_INSERT).map((child) => ({
               userId: data.userId,
               parentId: historyId,
               modelName: child.modelName ?? tool.modelName,
@@ -112,9 +123,9 @@ export function createToolRuns(deps: ToolRunsDeps) {
           );
         }
         // A cancel that arrived while the result was being written still wins: nothing commits.
-        if (signal.aborted) throw new RunCancelled();
+        if (signal.aborted && !keep) throw new RunCancelled();
       });
-      return { historyId };
+      return { historyId, cost, stopped: keep && signal.aborted };
     } catch (error) {
       await release(deps.db, data.holdId);
       throw error;
@@ -141,20 +152,25 @@ export function createToolRuns(deps: ToolRunsDeps) {
           `The text has ${words(characters)} characters; one run takes up to ${words(tool.limits.maxCharacters)}. Split it into parts.`,
         );
       }
-      const units = await tool.units(input, {
-        runInWorker: (module, workerInput) =>
-          deps.pool.run(module, workerInput, {
-            signal: AbortSignal.timeout(deps.config.jobTimeoutSeconds * 1_000),
-            onProgress: () => {},
-          }),
-      });
+      const reservingPlan = tool.reserveUnits ? ((await findCurrentSubscription(deps.db, userId))?.plan ?? null) : null;
+      const units = tool.reserveUnits
+        ? tool.reserveUnits(input, reservingPlan, deps.config)
+        : await tool.units(input, {
+            runInWorker: (module, workerInput) =>
+              deps.pool.run(module, workerInput, {
+                signal: AbortSignal.timeout(deps.config.jobTimeoutSeconds * 1_000),
+                onProgress: () => {},
+              }),
+          });
       // One rule for every tool: a run with nothing to count is refused, not charged nothing and stored.
       if (units === 0) {
         throw new AppError(errorCodes.validation, 400, 'Some fields are invalid', [
           { path: 'text', message: NO_WORDS_MESSAGE },
         ]);
       }
-      const planLimit = (await findCurrentSubscription(deps.db, userId))?.plan.limits.maxWordsPerRun ?? null;
+      const planLimit = tool.reserveUnits
+        ? null
+        : ((await findCurrentSubscription(deps.db, userId))?.plan.limits.maxWordsPerRun ?? null);
       if (planLimit !== null && units > planLimit) {
         throw tooLarge(
           `Your plan checks up to ${words(planLimit)} words per run and this text has ${words(units)}. Shorten it or upgrade your plan.`,

@@ -101,11 +101,17 @@ export async function runToEnd(
   const timer = setTimeout(() => stopJob(job, 'timed_out'), options.timeoutSeconds * 1_000);
   timer.unref();
   try {
-    const { historyId } = await options.process(data, {
+    const { historyId, cost, stopped } = await options.process(data, {
       signal: job.controller.signal,
       progress: (progress) => update(progressChange(progress)),
     });
-    return { status: 'succeeded', history_id: historyId, progress: { percent: 100, stage: 'Done' } };
+    // A cancelled run that kept its work ends cancelled, with the item it stored and what that cost.
+    return {
+      status: stopped && job.stopReason === 'cancelled' ? 'cancelled' : 'succeeded',
+      history_id: historyId,
+      ...(cost === undefined ? {} : { cost }),
+      progress: { percent: 100, stage: stopped ? 'Stopped; what was done is saved' : 'Done' },
+    };
   } catch (error) {
     if (job.stopReason === 'cancelled') return { status: 'cancelled' };
     return { status: 'failed', error: failureOf(job, error, data, options) };

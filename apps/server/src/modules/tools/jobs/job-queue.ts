@@ -29,8 +29,14 @@ export interface JobContext {
   progress(update: EngineProgress): void;
 }
 
-/** Runs one job to the end; resolves with the stored history item, rejects when nothing was stored. */
-export type JobProcessor = (data: JobData, context: JobContext) => Promise<{ historyId: string }>;
+/**
+ * Runs one job to the end; resolves with the stored history item, rejects when nothing was stored. `cost` is what was
+ * charged; `stopped` marks a run that was stopped and kept what it had done (a site scan's pages).
+ */
+export type JobProcessor = (
+  data: JobData,
+  context: JobContext,
+) => Promise<{ historyId: string; cost?: number; stopped?: boolean }>;
 
 /** Called for a job that will never run (cancelled while queued, or the queue closed): its hold must go. */
 export type JobDiscarder = (data: JobData) => Promise<void>;

@@ -51,6 +51,7 @@ export const sourceFetchErrorCodes = {
   tooLarge: 'source_too_large',
   unsupportedType: 'source_unsupported_type',
   noText: 'source_no_text',
+  redirectLoop: 'source_redirect_loop',
 } as const;
 
 const UNPROCESSABLE = 422;
@@ -106,6 +107,104 @@ export async function fetchWithAddressPolicy(
     if (timeout.aborted) throw timedOut(current, options.timeoutMs);
     throw unreachable(current, error);
   }
+}
+
+export interface GuardedGetOptions {
+  /** The address rule for each hop: a deployment may allow one private origin, never the hops it redirects to. */
+  addressPolicyFor(url: URL): AddressPolicy;
+  maxRedirects: number;
+  /** Connecting, every redirect and the body. */
+  timeoutMs: number;
+  signal?: AbortSignal;
+  userAgent: string;
+  accept: string;
+  /** Called before a redirect is followed; throwing refuses it (a site scan stays on its site). */
+  beforeRedirect?(from: URL, to: URL): void;
+}
+
+export interface GuardedResponse {
+  /** The URL that answered, after redirects. */
+  url: URL;
+  status: number;
+  headers: IncomingMessage['headers'];
+  /** The URLs that redirected, in order. */
+  redirects: string[];
+  mediaType: string;
+  /** The body, decompressed, at most `maxBytes` (more fails, or with `truncate` is cut off). */
+  read(maxBytes: number, truncate?: boolean): Promise<Buffer>;
+  /** The body as text, decoded by its charset. */
+  readText(maxBytes: number, truncate?: boolean): Promise<string>;
+  discard(): void;
+}
+
+/**
+ * One GET through the SSRF guard with any status answered (a crawler needs the 404s too): only http(s), each hop's
+ * address checked when its socket connects, redirects followed one by one and each one checked again, loops refused.
+ */
+export async function guardedGet(url: string, options: GuardedGetOptions): Promise<GuardedResponse> {
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+  let current = parseSourceUrl(url);
+  const redirects: string[] = [];
+  const translate = (error: unknown): unknown => {
+    if (error instanceof AppError) return error;
+    if (options.signal?.aborted) return options.signal.reason;
+    if (timeout.aborted) return timedOut(current, options.timeoutMs);
+    return unreachable(current, error);
+  };
+  try {
+    for (;;) {
+      const response = await requestOnce(current, options.addressPolicyFor(current), signal, {
+        accept: options.accept,
+        userAgent: options.userAgent,
+      });
+      const status = response.statusCode ?? 0;
+      const location = response.headers.location;
+      if (status >= 300 && status < 400 && location) {
+        response.destroy();
+        const next = parseRedirect(redirectTarget(location, current), current);
+        redirects.push(current.href);
+        if (next.href === current.href || redirects.includes(next.href)) throw redirectLoop(current);
+        if (redirects.length > options.maxRedirects) throw tooManyRedirects(current);
+        if (literalRefused(next, options.addressPolicyFor(next))) throw addressRefused(next);
+        options.beforeRedirect?.(current, next);
+        current = next;
+        continue;
+      }
+      const answered = current;
+      const read = (maxBytes: number, truncate = false) =>
+        readBody(response, answered, maxBytes, truncate).catch((error: unknown) => {
+          throw translate(error);
+        });
+      return {
+        url: answered,
+        status,
+        headers: response.headers,
+        redirects,
+        mediaType: mediaType(response.headers['content-type']),
+        read,
+        readText: async (maxBytes, truncate) =>
+          decode(await read(maxBytes, truncate), charset(response.headers['content-type'])),
+        discard: () => response.destroy(),
+      };
+    }
+  } catch (error) {
+    throw translate(error);
+  }
+}
+
+/** A redirect's target: http(s) only, so a hop to file: or gopher: is refused with its own words. */
+function parseRedirect(target: string, from: URL): URL {
+  const url = new URL(target);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw refusal(
+      sourceFetchErrorCodes.addressRefused,
+      from,
+      `${from.hostname} redirected to a ${url.protocol} address, which Candor does not follow`,
+      { location: url.protocol },
+    );
+  }
+  return parseSourceUrl(target);
 }
 
 /**
@@ -185,10 +284,17 @@ function redirectTarget(location: string, from: URL): string {
 }
 
 /** Sends one GET and resolves when the response headers arrive. */
-function requestOnce(url: URL, isAllowedAddress: AddressPolicy, signal: AbortSignal): Promise<IncomingMessage> {
+function requestOnce(
+  url: URL,
+  isAllowedAddress: AddressPolicy,
+  signal: AbortSignal,
+  headers: { accept: string; userAgent: string } = {
+    accept: 'text/html, application/xhtml+xml, text/plain;q=0.9, text/markdown;q=0.9',
+    userAgent: 'Candor source fetcher',
+  },
+): Promise<IncomingMessage> {
   // Node connects to a literal IP without calling `lookup`, so literal hosts are checked here instead.
-  const literal = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  if (isIP(literal) && !isAllowedAddress(literal)) return Promise.reject(addressRefused(url));
+  if (literalRefused(url, isAllowedAddress)) return Promise.reject(addressRefused(url));
 
   const send = url.protocol === 'https:' ? https.request : http.request;
   return new Promise((resolve, reject) => {
@@ -198,11 +304,7 @@ function requestOnce(url: URL, isAllowedAddress: AddressPolicy, signal: AbortSig
       agent: false,
       lookup: guardedLookup(url, isAllowedAddress),
       signal,
-      headers: {
-        accept: 'text/html, application/xhtml+xml, text/plain;q=0.9, text/markdown;q=0.9',
-        'accept-encoding': 'gzip, deflate, br',
-        'user-agent': 'Candor source fetcher',
-      },
+      headers: { accept: headers.accept, 'accept-encoding': 'gzip, deflate, br', 'user-agent': headers.userAgent },
     });
     request.once('response', resolve);
     request.once('error', reject);
@@ -224,10 +326,17 @@ export function guardedLookup(url: URL, isAllowedAddress: AddressPolicy): Lookup
   };
 }
 
-async function readBody(response: IncomingMessage, url: URL, maxBytes: number): Promise<Buffer> {
+/** Whether `url` names a literal IP address the policy refuses. */
+function literalRefused(url: URL, isAllowedAddress: AddressPolicy): boolean {
+  const literal = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  return isIP(literal) !== 0 && !isAllowedAddress(literal);
+}
+
+/** `truncate`: the first `maxBytes` are kept instead of failing (a sitemap's first addresses are worth reading). */
+async function readBody(response: IncomingMessage, url: URL, maxBytes: number, truncate = false): Promise<Buffer> {
   const declaredLength = Number(response.headers['content-length']);
   const encoding = (response.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
-  if (encoding === 'identity' && declaredLength > maxBytes) {
+  if (encoding === 'identity' && declaredLength > maxBytes && !truncate) {
     response.destroy();
     throw tooLarge(url, maxBytes);
   }
@@ -240,6 +349,10 @@ async function readBody(response: IncomingMessage, url: URL, maxBytes: number): 
     if (received > maxBytes) {
       body.destroy();
       response.destroy();
+      if (truncate) {
+        chunks.push(chunk.subarray(0, chunk.length - (received - maxBytes)));
+        return Buffer.concat(chunks);
+      }
       throw tooLarge(url, maxBytes);
     }
     chunks.push(chunk);
@@ -322,6 +435,9 @@ const timedOut = (url: URL, timeoutMs: number) =>
     url,
     `${url.hostname} took longer than ${describeDuration(timeoutMs)} to answer`,
   );
+
+const redirectLoop = (url: URL) =>
+  refusal(sourceFetchErrorCodes.redirectLoop, url, `${url.hostname} redirects in a loop`);
 
 const tooManyRedirects = (url: URL) =>
   refusal(sourceFetchErrorCodes.tooManyRedirects, url, `${url.hostname} redirected too many times`);
