@@ -20,6 +20,7 @@ export const serviceTools: Record<ServiceName, { to: string; withHistory: boolea
   ADD_CONTENT: { to: '/content-enhancer', withHistory: false },
   PII_TEXT_DETECT: { to: '/document-redactor/result', withHistory: true },
   VEXON: { to: '/vexon/result', withHistory: true },
+  SITE_SCAN: { to: '/seo-scanner', withHistory: true },
 };
 
 /** The link that reopens a run in its tool, e.g. `/writing-analysis?history_id=…`. */
