@@ -756,9 +756,16 @@ function postcodes(text: string): Postcode[] {
   let reached = 0;
   for (let k = 0; k < runs.length; k += 2) {
     const digit = runs[k] as number;
+    // No postcode holds a run of more than six digits; one of one or two digits follows letters ("SW1A", "EH12")
+    // or, for Poland's "00-950", comes before a hyphen.
+    const length = (runs[k + 1] as number) - digit;
+    const lead = text.charCodeAt(digit - 1);
+    if (length > 6) continue;
+    if (length <= 2 && !(lead >= 65 && lead <= 90) && text.charCodeAt(digit + length) !== 45) continue;
     for (let at = Math.max(reached, digit - 2); at <= digit; at++) {
       // Letters may lead (UK, Canadian, Irish, Argentine shapes); nothing else but the digit itself.
-      if (at < digit && !/[A-Z]/.test(text[at] as string)) continue;
+      const c = text.charCodeAt(at);
+      if (at < digit && (c < 65 || c > 90)) continue;
       POSTCODE_SCAN.lastIndex = at;
       const m = POSTCODE_SCAN.exec(text);
       if (!m) continue;

@@ -1,6 +1,15 @@
 // Dates (numeric and written, in several languages, ranges, years in context), dates of birth (a date after a birth
 // cue), times of day and ages.
-import { type Cue, cueEvidence, digitRunsOf, findCue, withCue, wordEnd, wordStartBefore } from '../context.js';
+import {
+  type Cue,
+  cueEvidence,
+  digitRunsOf,
+  findCue,
+  matchesNearDigits,
+  withCue,
+  wordEnd,
+  wordStartBefore,
+} from '../context.js';
 import type { Candidate, Recogniser } from '../types.js';
 
 const FULL_MONTHS = 'January|February|March|April|May|June|July|August|September|October|November|December';
@@ -215,7 +224,12 @@ function findDates(text: string): DateSpan[] {
       if (/^(?:18|19|20)/.test(text.slice(at, at + 2))) years.push(at);
     }
     if (length > 2) continue;
-    if (plain) {
+    // The character after the digits says which shapes can follow ("3/4", "8. 4.", "3 May", "3rd"): a quick test
+    // before each regex, since a dense text has tens of thousands of digit runs.
+    const end = runs[k + 1] as number;
+    const next = text.charCodeAt(end);
+    const separator = next === 45 || next === 47 || next === 46;
+    if (plain && separator) {
       const numeric = tryAt(NUMERIC_DATE, at);
       if (numeric) {
         const [raw, a = '', separator = '', b = '', year = ''] = numeric;
@@ -232,14 +246,18 @@ function findDates(text: string): DateSpan[] {
           });
         }
       }
-      const spaced = tryAt(SPACED_DATE, at);
+      const spaced = next === 46 ? tryAt(SPACED_DATE, at) : null;
       if (spaced) {
         const [raw, day = '', month = '', year = ''] = spaced;
         if (validDay(Number(month), Number(day)) && validYear(year))
           spans.push({ start: at, end: at + raw.length, score: 0.8, reason: 'day. month. year' });
       }
     }
-    if (freeBefore(text, at, '.')) {
+    const ordinal = next === 115 || next === 110 || next === 114 || next === 116;
+    if (
+      (separator || ordinal || next === 32 || next === 9 || next === 10 || next === 0x2013) &&
+      freeBefore(text, at, '.')
+    ) {
       const written = tryAt(DAY_MONTH_YEAR, at);
       if (written) {
         const [raw, day = '', month = '', year] = written;
@@ -248,10 +266,6 @@ function findDates(text: string): DateSpan[] {
           spans.push({ start: at, end: at + raw.length, score: year ? 0.9 : 0.7, reason: 'written day and month' });
       }
     }
-    const end = runs[k + 1] as number;
-    const next = text.charCodeAt(end);
-    // "st", "nd", "rd", "th" after the digits: s, n, r, t.
-    const ordinal = next === 115 || next === 110 || next === 114 || next === 116;
     if (ordinal && tryAt(ORDINAL_AFTER, end) && THE_BEFORE.test(text.slice(Math.max(0, at - 6), at))) {
       const day = Number(text.slice(at, end));
       if (day >= 1 && day <= 31)
@@ -262,6 +276,9 @@ function findDates(text: string): DateSpan[] {
   for (let k = 0; k < runs.length; k += 2) {
     const length = (runs[k + 1] as number) - (runs[k] as number);
     if (length > 2 && length !== 4) continue;
+    // A month's name ends in a letter or an abbreviation's dot, then a blank (and a comma before a year).
+    const before = text.charCodeAt((runs[k] as number) - 1);
+    if (before !== 32 && before !== 9) continue;
     const start = wordStartBefore(text, runs[k] as number, ',');
     if (start < 0 || wordEnd - start < 3 || wordEnd - start > 11 || !MONTH_INITIALS.has(text[start] as string))
       continue;
@@ -413,7 +430,7 @@ export const timeRecogniser: Recogniser = {
   types: ['TIME'],
   find(text, out) {
     const spans: DateSpan[] = [];
-    for (const m of text.matchAll(CLOCK)) {
+    for (const m of matchesNearDigits(text, CLOCK)) {
       const [raw, hour = '', separator = '', , seconds, suffix] = m;
       let score: number;
       let reason: string;
@@ -437,13 +454,13 @@ export const timeRecogniser: Recogniser = {
         score -= 0.3;
       spans.push({ start: m.index, end: m.index + raw.length, score, reason });
     }
-    for (const m of text.matchAll(HOUR_AM_PM)) {
+    for (const m of matchesNearDigits(text, HOUR_AM_PM)) {
       spans.push({ start: m.index, end: m.index + m[0].length, score: 0.85, reason: m[1] ? 'range am/pm' : 'h am/pm' });
     }
-    for (const m of text.matchAll(FRENCH_HOUR)) {
+    for (const m of matchesNearDigits(text, FRENCH_HOUR)) {
       spans.push({ start: m.index, end: m.index + m[0].length, score: m[2] ? 0.8 : 0.4, reason: 'hhhmm' });
     }
-    for (const m of text.matchAll(GERMAN_HOUR)) {
+    for (const m of matchesNearDigits(text, GERMAN_HOUR)) {
       spans.push({ start: m.index, end: m.index + m[0].length, score: 0.85, reason: 'hh Uhr' });
     }
     for (const span of mergeRanges(text, spans)) {
