@@ -16,3 +16,7 @@ export const e2eCoupons = [
 /** The model the e2e LLM server offers, and the file where it logs each request's messages (one JSON line each). */
 export const e2eLlmModel = 'candor-e2e-model';
 export const e2eLlmLog = path.join(e2eArtifactsDir, 'llm-requests.jsonl');
+
+/** The website the SEO Scanner spec crawls, on loopback; the e2e server may read this one private origin only. */
+export const e2eTestSiteHost = '127.0.0.2';
+export const e2eTestSiteOrigin = `http://${e2eTestSiteHost}:${e2ePort + 1002}`;

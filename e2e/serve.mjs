@@ -3,9 +3,20 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { loadTestSiteTexts, startTestSite } from '@candor/engine-site-scan/testing';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { e2eBaseUrl, e2eCoupons, e2eDataDir, e2eLlmLog, e2eLlmModel, e2ePort, e2eStateFile } from './env.mjs';
+import {
+  e2eBaseUrl,
+  e2eCoupons,
+  e2eDataDir,
+  e2eLlmLog,
+  e2eLlmModel,
+  e2ePort,
+  e2eStateFile,
+  e2eTestSiteHost,
+  e2eTestSiteOrigin,
+} from './env.mjs';
 import { e2eOidcClient, startOidcProvider } from './support/oidc-provider.mjs';
 import { startTestLlm } from './support/test-llm.ts';
 
@@ -51,6 +62,15 @@ const oidc = await startOidcProvider({ port: e2ePort + 1000, appUrl: e2eBaseUrl 
 const llm = await startTestLlm({ port: e2ePort + 1001, log: e2eLlmLog });
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
+
+// The website the SEO Scanner spec crawls; the server may read this private origin, and no other.
+await startTestSite({
+  texts: loadTestSiteTexts(path.resolve(repoRoot, '../shared/datasets'), 40),
+  articles: 20,
+  host: e2eTestSiteHost,
+  port: e2ePort + 1002,
+  slowMs: 300,
+});
 const serverEnv = {
   ...process.env,
   NODE_ENV: 'production',
@@ -72,6 +92,7 @@ const serverEnv = {
   OIDC_FLOW: 'code',
   LLM_BASE_URL: llm.url,
   LLM_MODELS: e2eLlmModel,
+  SITE_SCAN_PRIVATE_ORIGINS: e2eTestSiteOrigin,
 };
 
 // The coupons the payment specs use. The catalogue CLI opens the database itself (and migrates it), so it runs

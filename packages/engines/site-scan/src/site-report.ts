@@ -66,8 +66,11 @@ function rawScore(issues: Set<SiteScanIssueId>): number {
   return 100 * (1 - failed.reduce((sum, check) => sum + checkWeight(check), 0) / TOTAL_WEIGHT);
 }
 
-/** Types a website shows on purpose (dates, places, companies, links): found, but not counted as a leak. */
-const PUBLIC_TYPES = new Set(['DATE', 'TIME', 'URL', 'ORGANIZATION_NAME', 'LOCATION']);
+/**
+ * Types a website shows on purpose (names in articles, dates, places, companies, links): found and shown in the
+ * drill-down, but not counted as a leak, or every blog post that names a person would be flagged.
+ */
+const PUBLIC_TYPES = new Set(['PERSON_NAME', 'AGE', 'DATE', 'TIME', 'URL', 'ORGANIZATION_NAME', 'LOCATION']);
 
 function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V) {
   const list = map.get(key);
