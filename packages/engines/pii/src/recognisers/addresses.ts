@@ -1002,13 +1002,16 @@ export const postalCodeRecogniser: Recogniser = {
           evidence.push('after a state code');
         }
       }
-      if (anyCue) {
+      // The raw 40 characters before are checked first: most digit runs of a dense text have no cue near them, and
+      // cutting the cue window out of the text costs more than the test.
+      if (anyCue && POSTAL_CUE_ANYWHERE.test(text.slice(Math.max(0, code.start - 40), code.start))) {
         const cue = findCue(text, code.start, code.end, POSTAL_CUES, 40, 0);
         if (cue) {
           score = withCue(Math.max(score, 0.3), 0.95, cue);
           evidence.push(cueEvidence(cue));
         }
       }
+      if (score < 0.2) continue;
       const against = findCue(text, code.start, code.start, POSTAL_REFERENCE_CUES, 40, 0);
       if (against) {
         score -= 0.4 * against.weight;
