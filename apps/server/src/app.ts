@@ -233,7 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       rateLimitStore,
       syncTimeoutSeconds: config.api.syncTimeoutSeconds,
       corsOrigins: config.api.corsOrigins,
-      allowPrivateAddresses: config.tools.sourceFetch.allowPrivateAddresses,
+      privateAllowList: config.tools.sourceFetch.privateAllowList,
       webhookRetrySeconds: config.api.webhookRetrySeconds,
     });
   }

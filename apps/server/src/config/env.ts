@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { type PrivateAllowList, parsePrivateAllowList } from '../http/private-allow-list.js';
 
 /** The services `SERVICES` can choose from, with the URL prefix each one owns. */
 export const serviceNames = ['auth', 'payment', 'detector', 'governance', 'api'] as const;
@@ -132,7 +133,7 @@ export const envTable = {
   SOURCE_FETCH_ALLOW_PRIVATE: {
     default: 'false',
     description:
-      'true lets the Copyright Detector fetch source URLs on private and loopback addresses (a self-hosted intranet)',
+      'Comma list of private or loopback hosts and networks (wiki.intranet, 10.1.0.0/16, 127.0.0.1) the Copyright Detector may fetch sources from and webhooks may go to (a self-hosted intranet); none by default',
   },
   SOURCE_FETCH_MAX_BYTES: {
     default: '5242880',
@@ -291,7 +292,7 @@ export interface ToolsConfig {
   jobTimeoutSeconds: number;
   jobsPerUser: number;
   /** Fetching the web pages a user names as plagiarism sources (guarded against server-side request forgery). */
-  sourceFetch: { allowPrivateAddresses: boolean; maxBytes: number; timeoutSeconds: number };
+  sourceFetch: { privateAllowList: PrivateAllowList; maxBytes: number; timeoutSeconds: number };
   /** Whether the Copyright Detector may compare with every user's earlier documents. */
   organisationDocuments: boolean;
   /** The website scanner's crawl limits, and the private origins it may read. */
@@ -425,7 +426,14 @@ const envSchema = z.object({
   ENGINE_MAX_HEAP_MB: integer(64, 65_536),
   JOB_TIMEOUT_SECONDS: integer(1, DAY),
   JOBS_PER_USER: integer(1, 1_000),
-  SOURCE_FETCH_ALLOW_PRIVATE: flag(),
+  SOURCE_FETCH_ALLOW_PRIVATE: z.string().transform((value, context) => {
+    try {
+      return parsePrivateAllowList(value);
+    } catch (error) {
+      context.addIssue({ code: 'custom', message: (error as Error).message });
+      return z.NEVER;
+    }
+  }),
   SOURCE_FETCH_MAX_BYTES: integer(1_024, 100 * 1024 * 1024),
   SOURCE_FETCH_TIMEOUT_SECONDS: integer(1, 120),
   SITE_SCAN_MAX_PAGES: integer(1, 100_000),
@@ -558,7 +566,7 @@ export function parseEnv(source: EnvSource, options: { cwd?: string } = {}): Con
       jobTimeoutSeconds: env.JOB_TIMEOUT_SECONDS,
       jobsPerUser: env.JOBS_PER_USER,
       sourceFetch: {
-        allowPrivateAddresses: env.SOURCE_FETCH_ALLOW_PRIVATE,
+        privateAllowList: env.SOURCE_FETCH_ALLOW_PRIVATE,
         maxBytes: env.SOURCE_FETCH_MAX_BYTES,
         timeoutSeconds: env.SOURCE_FETCH_TIMEOUT_SECONDS,
       },

@@ -1,6 +1,7 @@
 import type { ProductId } from '@candor/contracts';
 import type { Database } from '@candor/db';
 import type { FastifyInstance } from 'fastify';
+import type { PrivateAllowList } from '../../http/private-allow-list.js';
 import type { RateLimitStore } from '../../http/rate-limit.js';
 import type { ToolRuntime } from '../tools/index.js';
 import { accountRoutes } from './account.routes.js';
@@ -32,8 +33,8 @@ export interface PublicApiModuleOptions {
   rateLimitStore: RateLimitStore;
   syncTimeoutSeconds: number;
   corsOrigins: readonly string[];
-  /** SOURCE_FETCH_ALLOW_PRIVATE: webhooks may go to private addresses too (self-hosting, tests). */
-  allowPrivateAddresses: boolean;
+  /** SOURCE_FETCH_ALLOW_PRIVATE: the private hosts and networks webhooks may go to too (self-hosting, tests). */
+  privateAllowList: PrivateAllowList;
   /** How often due webhook retries are sent; 0: only when kicked (tests). */
   webhookRetrySeconds: number;
 }
@@ -49,7 +50,7 @@ export async function publicApiModule(app: FastifyInstance, opts: PublicApiModul
     db: opts.db,
     clock: opts.clock,
     vaultKey: opts.vaultKey,
-    allowPrivateAddresses: opts.allowPrivateAddresses,
+    privateAllowList: opts.privateAllowList,
     log: app.log,
   });
   const idempotency = createIdempotency(opts.db, opts.clock);

@@ -1,4 +1,3 @@
-import { lookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
@@ -17,6 +16,12 @@ import { and, asc, desc, eq, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, notFound, parseWith } from '../../http/errors.js';
 import { isUuid } from '../../http/ids.js';
+import {
+  allowsAnyPrivate,
+  type PrivateAllowList,
+  privateAddressPolicy,
+  resolveHost,
+} from '../../http/private-allow-list.js';
 import { guardedLookup, isPublicAddress } from '../tools/sources/fetch-source-url.js';
 import { createSecretSealer, generateWebhookSecret, signWebhook } from './webhook-signature.js';
 
@@ -42,8 +47,8 @@ export interface WebhooksDeps {
   db: Database;
   clock: () => Date;
   vaultKey: string;
-  /** SOURCE_FETCH_ALLOW_PRIVATE: a self-hosted server may deliver on its own network. */
-  allowPrivateAddresses: boolean;
+  /** SOURCE_FETCH_ALLOW_PRIVATE: the hosts and networks of its own a self-hosted server may deliver to. */
+  privateAllowList: PrivateAllowList;
   log: FastifyBaseLogger;
 }
 
@@ -91,27 +96,27 @@ const refused = (host: string) =>
   );
 
 /** Refuses a URL whose host is, or resolves to, a private or loopback address (DESIGN.md principle 5). */
-async function checkDestination(url: URL, allowPrivate: boolean): Promise<void> {
+async function checkDestination(url: URL, allowList: PrivateAllowList): Promise<void> {
   if (url.username || url.password) {
     throw new AppError(webhookErrorCodes.urlRefused, 422, 'Remove the user name and password from the address', [
       { path: 'url', message: 'Remove the user name and password from the address' },
     ]);
   }
-  if (allowPrivate) return;
+  const allowed = privateAddressPolicy(allowList, isPublicAddress)(url);
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   if (isIP(host)) {
-    if (!isPublicAddress(host)) throw refused(host);
+    if (!allowed(host)) throw refused(host);
     return;
   }
   let addresses: { address: string }[];
   try {
-    addresses = await lookup(host, { all: true });
+    addresses = await resolveHost(host);
   } catch {
     throw new AppError(webhookErrorCodes.urlUnresolvable, 422, `No address could be found for ${host}`, [
       { path: 'url', message: `No address could be found for ${host}` },
     ]);
   }
-  if (addresses.length === 0 || addresses.some((entry) => !isPublicAddress(entry.address))) throw refused(host);
+  if (addresses.length === 0 || addresses.some((entry) => !allowed(entry.address))) throw refused(host);
 }
 
 /** Why an attempt failed, in words the delivery log shows. */
@@ -127,10 +132,15 @@ function failureText(error: unknown): string {
 }
 
 /** POSTs one signed body; resolves with the receiver's status (anything but 2xx counts as a failure). */
-function post(url: string, body: string, headers: Record<string, string>, allowPrivate: boolean): Promise<number> {
+function post(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  allowList: PrivateAllowList,
+): Promise<number> {
   const target = new URL(url);
   const literal = target.hostname.replace(/^\[(.*)\]$/, '$1');
-  const allowed = allowPrivate ? () => true : isPublicAddress;
+  const allowed = privateAddressPolicy(allowList, isPublicAddress)(target);
   if (isIP(literal) && !allowed(literal)) return Promise.reject(refused(literal));
   const send = target.protocol === 'https:' ? https.request : http.request;
   return new Promise((resolve, reject) => {
@@ -182,7 +192,7 @@ export function createWebhooks(deps: WebhooksDeps) {
           [WEBHOOK_SIGNATURE_HEADER]: signWebhook(secret, body, Math.floor(now.getTime() / 1000)),
           'candor-event-id': row.eventId,
         },
-        deps.allowPrivateAddresses,
+        deps.privateAllowList,
       );
       if (status < 200 || status >= 300) {
         error = status >= 300 && status < 400 ? `Answered ${status}; redirects are not followed` : `Answered ${status}`;
@@ -322,13 +332,13 @@ export function createWebhooks(deps: WebhooksDeps) {
 
     async state(userId: string): Promise<WebhookEndpointState> {
       const row = await endpointOf(userId);
-      return { endpoint: row ? toEndpoint(row) : null, private_addresses: deps.allowPrivateAddresses };
+      return { endpoint: row ? toEndpoint(row) : null, private_addresses: allowsAnyPrivate(deps.privateAllowList) };
     },
 
     /** Sets the account's endpoint; a new endpoint gets a signing secret, shown in this answer only. */
     async save(userId: string, body: unknown): Promise<WebhookEndpointSaved> {
       const { url } = parseWith(webhookEndpointInputSchema, body);
-      await checkDestination(new URL(url), deps.allowPrivateAddresses);
+      await checkDestination(new URL(url), deps.privateAllowList);
       const existing = await endpointOf(userId);
       return secretResult(userId, url, existing, !existing);
     },

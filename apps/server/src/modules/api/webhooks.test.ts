@@ -73,9 +73,9 @@ const until = async (check: () => Promise<boolean> | boolean, ms = 20_000) => {
 let offsetMs = 0;
 
 describeOnEachDatabase('webhooks', (database) => {
-  // Loopback receivers are allowed here, as a self-hosted server may allow its own network.
+  // The loopback receiver is allowed here, as a self-hosted server may allow its own network.
   const t = useTestApp(database, {
-    env: { SOURCE_FETCH_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_SECONDS: '1' },
+    env: { SOURCE_FETCH_ALLOW_PRIVATE: '127.0.0.1', WEBHOOK_RETRY_SECONDS: '1' },
     clock: () => new Date(Date.now() + offsetMs),
   });
   let receiver: Awaited<ReturnType<typeof startReceiver>>;

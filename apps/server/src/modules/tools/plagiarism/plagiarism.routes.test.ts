@@ -269,7 +269,7 @@ describeOnEachDatabase('copyright detector (plagiarism)', (database) => {
   describe('on a self-hosted server that fetches its own network and shares documents organisation-wide', () => {
     const t = useTestApp(database, {
       env: {
-        SOURCE_FETCH_ALLOW_PRIVATE: 'true',
+        SOURCE_FETCH_ALLOW_PRIVATE: '127.0.0.1',
         PLAGIARISM_ORGANISATION_DOCUMENTS: 'true',
         BODY_LIMIT_BYTES: '4194304',
       },

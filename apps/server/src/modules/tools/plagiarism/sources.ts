@@ -49,7 +49,7 @@ export async function gatherSources(input: PlagiarismInput, context: PrepareCont
     const fetched = await Promise.all(
       sources.urls.map((url) =>
         fetchSourceUrl(url, {
-          allowPrivateAddresses: sourceFetch.allowPrivateAddresses,
+          privateAllowList: sourceFetch.privateAllowList,
           maxBytes: sourceFetch.maxBytes,
           timeoutMs: sourceFetch.timeoutSeconds * 1_000,
           maxRedirects: MAX_REDIRECTS,

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../http/errors.js';
+import { noPrivateAddresses, parsePrivateAllowList } from '../../../http/private-allow-list.js';
 import {
   type FetchSourceUrlOptions,
   fetchSourceUrl,
@@ -146,7 +147,7 @@ afterAll(async () => {
 });
 
 const limits: FetchSourceUrlOptions = {
-  allowPrivateAddresses: true,
+  privateAllowList: parsePrivateAllowList('127.0.0.1'),
   maxBytes: 2 * 1024 * 1024,
   timeoutMs: 5_000,
   maxRedirects: 3,
@@ -211,7 +212,7 @@ describe('reading pages', () => {
 });
 
 describe('address guard', () => {
-  const guarded = { ...limits, allowPrivateAddresses: false };
+  const guarded = { ...limits, privateAllowList: noPrivateAddresses };
 
   it.each([
     ['loopback', () => `${origin}/article`, '127.0.0.1'],
@@ -233,11 +234,13 @@ describe('address guard', () => {
 
   it('checks the address of every redirect hop, including names that resolve to loopback', async () => {
     const onlyFirstServer = (address: string) => address === '127.0.0.1';
-    const viaLiteral = await refusal(fetchWithAddressPolicy(`${origin}/to-loopback`, limits, onlyFirstServer));
+    const viaLiteral = await refusal(fetchWithAddressPolicy(`${origin}/to-loopback`, limits, () => onlyFirstServer));
     expect(viaLiteral.message).toBe('Candor does not fetch private or local addresses (127.0.0.2).');
 
     const refuseAfterFirstConnect = firstAddressOnly();
-    const viaName = await refusal(fetchWithAddressPolicy(`${origin}/to-localhost`, limits, refuseAfterFirstConnect));
+    const viaName = await refusal(
+      fetchWithAddressPolicy(`${origin}/to-localhost`, limits, () => refuseAfterFirstConnect),
+    );
     expect(viaName.message).toBe('Candor does not fetch private or local addresses (localhost).');
   });
 

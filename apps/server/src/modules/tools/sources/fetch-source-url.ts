@@ -1,4 +1,4 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import type { LookupAddress } from 'node:dns';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
@@ -6,6 +6,7 @@ import { pipeline, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import ipaddr from 'ipaddr.js';
 import { AppError } from '../../../http/errors.js';
+import { type PrivateAllowList, privateAddressPolicy, resolveHost } from '../../../http/private-allow-list.js';
 import { type PageText, tidy } from './page-text.js';
 
 /**
@@ -15,8 +16,8 @@ import { type PageText, tidy } from './page-text.js';
  */
 
 export interface FetchSourceUrlOptions {
-  /** Lets self-hosters fetch sources on their own network; off on any shared deployment. */
-  allowPrivateAddresses: boolean;
+  /** The private hosts and networks self-hosters may fetch sources on (SOURCE_FETCH_ALLOW_PRIVATE); none by default. */
+  privateAllowList: PrivateAllowList;
   maxBytes: number;
   /** The fetch (connecting, redirects and the body), and again reading the page's text. */
   timeoutMs: number;
@@ -60,21 +61,22 @@ const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 const PLAIN_TYPES = new Set(['text/plain', 'text/markdown', 'text/x-markdown']);
 
 export function fetchSourceUrl(url: string, options: FetchSourceUrlOptions): Promise<FetchedSource> {
-  return fetchWithAddressPolicy(url, options, options.allowPrivateAddresses ? allowAnyAddress : isPublicAddress);
+  return fetchWithAddressPolicy(url, options, privateAddressPolicy(options.privateAllowList, isPublicAddress));
 }
 
 /** `fetchSourceUrl` with the address rule passed in, so a test can allow its own server and refuse the next hop. */
 export async function fetchWithAddressPolicy(
   url: string,
-  options: Omit<FetchSourceUrlOptions, 'allowPrivateAddresses'>,
-  isAllowedAddress: AddressPolicy,
+  options: Omit<FetchSourceUrlOptions, 'privateAllowList'>,
+  // Each hop gets the rule for its own host: an allowed intranet host does not vouch for where it redirects.
+  policyFor: (url: URL) => AddressPolicy,
 ): Promise<FetchedSource> {
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   let current = parseSourceUrl(url);
   try {
     for (let redirects = 0; ; redirects++) {
-      const response = await requestOnce(current, isAllowedAddress, signal);
+      const response = await requestOnce(current, policyFor(current), signal);
       const status = response.statusCode ?? 0;
       const location = response.headers.location;
       if (status >= 300 && status < 400 && location) {
@@ -212,7 +214,7 @@ function parseRedirect(target: string, from: URL): URL {
  * worker thread, and that wait must not be spent from the fetch's. A page that cannot be read (nested too deep,
  * say) has no text Candor can read.
  */
-async function readHtmlOf(url: URL, html: string, options: Omit<FetchSourceUrlOptions, 'allowPrivateAddresses'>) {
+async function readHtmlOf(url: URL, html: string, options: Omit<FetchSourceUrlOptions, 'privateAllowList'>) {
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   try {
@@ -239,8 +241,6 @@ export function isPublicAddress(address: string): boolean {
     return false;
   return parsed.range() === 'unicast';
 }
-
-const allowAnyAddress: AddressPolicy = () => true;
 
 function parseSourceUrl(raw: string): URL {
   let url: URL;
@@ -315,14 +315,18 @@ function requestOnce(
 /** Resolves like `dns.lookup` but fails unless every address the name resolves to is allowed (webhooks use it too). */
 export function guardedLookup(url: URL, isAllowedAddress: AddressPolicy): LookupFunction {
   return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+    resolveHost(hostname).then(
+      (all) => answer(null, options.family ? all.filter((entry) => entry.family === options.family) : all),
+      (error: NodeJS.ErrnoException) => answer(error, []),
+    );
+    function answer(error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) {
       if (error) return callback(error, '', 0);
       const first = addresses[0];
       if (!first) return callback(Object.assign(new Error(`No address for ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
       if (addresses.some((entry) => !isAllowedAddress(entry.address))) return callback(addressRefused(url), '', 0);
       if (options.all) return callback(null, addresses);
       return callback(null, first.address, first.family);
-    });
+    }
   };
 }
 
