@@ -41,6 +41,34 @@ describe('EnglishLanguageModel', () => {
     expect(model.score(['a', 'b', 'b'], Uint8Array.of(1, 0, 0)).logProbability[2]).toBe(-1.5 + -0.3 + -0.35);
   });
 
+  it('expects, in each context, the mean and variance of the next word’s log-probability over every word', () => {
+    // Brute force: every word but the sentence start, scored after the context and renormalised.
+    const words = ['a', 'b', 'c'];
+    const contexts: [string[], Uint8Array][] = [
+      [['a'], Uint8Array.of(1)], // after "<s>": a bigram context
+      [['a', 'b'], Uint8Array.of(1, 0)], // after "<s> a": trigrams stored
+      [['b', 'c'], Uint8Array.of(1, 0)], // after "b c": no trigram context
+      [['a', 'a'], Uint8Array.of(1, 0)], // after "<s> a", no "a a" bigram: "a" alone
+      [['zzz', 'a'], Uint8Array.of(1, 0)], // after an unknown word: unigrams
+    ];
+    for (const [context, starts] of contexts) {
+      const logs = words.map((word) => {
+        const scores = model.score([...context, word], Uint8Array.of(...starts, 0));
+        return scores.logProbability[context.length] as number;
+      });
+      const mass = logs.reduce((total, log) => total + Math.exp(log), 0);
+      const normalised = logs.map((log) => log - Math.log(mass));
+      const mean = normalised.reduce((total, log) => total + Math.exp(log) * log, 0);
+      const variance = normalised.reduce((total, log) => total + Math.exp(log) * (log - mean) ** 2, 0);
+      const scores = model.score([...context, 'b'], Uint8Array.of(...starts, 0));
+      const at = context.length;
+      expect(scores.logMass[at], context.join(' ')).toBeCloseTo(Math.log(mass), 10);
+      expect(scores.expectedLogProbability[at], context.join(' ')).toBeCloseTo(mean, 10);
+      expect(scores.logProbabilityVariance[at], context.join(' ')).toBeCloseTo(variance, 10);
+    }
+    expect(model.score(['zzz'], Uint8Array.of(1)).expectedLogProbability[0]).toBeNaN();
+  });
+
   it('gives a word pair its stored bigram, or the backoff to the second word when the pair is not stored', () => {
     expect(model.pair('a', 'c')).toEqual({ logProbability: -2.8, stored: true });
     expect(model.pair('c', 'b')).toEqual({ logProbability: -1.5 + 0, stored: false });

@@ -43,6 +43,14 @@ export interface EnglishLanguageModelTables {
 export interface EnglishWordScores {
   /** Natural-log probability of each word given the two before it. */
   logProbability: Float64Array;
+  /**
+   * What the model expects at each word, over its whole next-word distribution (renormalised: pruning leaves contexts
+   * summing to 0.93–1.005): the mean log-probability (minus the entropy) and its variance, and the log of the mass it
+   * gives the context, so `logProbability − logMass` is the word's renormalised log-probability. NaN for unknown words.
+   */
+  expectedLogProbability: Float64Array;
+  logProbabilityVariance: Float64Array;
+  logMass: Float64Array;
   /** Natural-log probability of the word on its own. */
   unigramLogProbability: Float64Array;
   /** True when the word is not in the vocabulary. */
@@ -69,6 +77,12 @@ export class EnglishLanguageModel {
   private readonly trigramLog: Float64Array;
   private readonly unknownLog: number;
   private readonly sentenceStart: number;
+  /** Sums over the unigram distribution (sentence start excluded): mass, Σ q log q, Σ q (log q)². */
+  private readonly unigramSums: Moments;
+  /** The same sums over each word's bigram context, filled on first use (NaN until then). */
+  private readonly bigramSums: Float64Array;
+  /** Renormalised expectations of trigram contexts, by context bigram, filled on first use. */
+  private readonly trigramExpectations = new Map<number, Expectation>();
 
   constructor(private readonly serialized: SerializedEnglishLanguageModel) {
     const tables = decodeTables(serialized);
@@ -110,6 +124,10 @@ export class EnglishLanguageModel {
       (lowest, value, id) => (id === this.sentenceStart ? lowest : Math.min(lowest, value)),
       0,
     );
+    const unigram: Moments = [0, 0, 0];
+    for (let id = 0; id < words; id++) if (id !== this.sentenceStart) addTerm(unigram, this.unigramLog[id] as number);
+    this.unigramSums = unigram;
+    this.bigramSums = new Float64Array(3 * words).fill(Number.NaN);
   }
 
   toJSON(): SerializedEnglishLanguageModel {
@@ -121,6 +139,9 @@ export class EnglishLanguageModel {
     const n = words.length;
     const scores: EnglishWordScores = {
       logProbability: new Float64Array(n),
+      expectedLogProbability: new Float64Array(n).fill(Number.NaN),
+      logProbabilityVariance: new Float64Array(n).fill(Number.NaN),
+      logMass: new Float64Array(n).fill(Number.NaN),
       unigramLogProbability: new Float64Array(n),
       unknown: new Uint8Array(n),
     };
@@ -142,6 +163,10 @@ export class EnglishLanguageModel {
       }
       scores.logProbability[i] = this.logProbability(previous2, previous1, id);
       scores.unigramLogProbability[i] = this.unigramLog[id] as number;
+      const expectation = this.expectation(previous2, previous1);
+      scores.expectedLogProbability[i] = expectation.mean;
+      scores.logProbabilityVariance[i] = expectation.variance;
+      scores.logMass[i] = expectation.logMass;
       previous2 = previous1;
       previous1 = id;
     }
@@ -192,9 +217,109 @@ export class EnglishLanguageModel {
     return (this.unigramLog[id] as number) + (this.unigramBackoff[previous1] as number) + contextBackoff;
   }
 
+  /**
+   * Mean and variance of the log-probability of the next word over the model's whole (renormalised) distribution
+   * after `previous2 previous1`: what Fast-DetectGPT's analytic form takes from a neural model, here exact for the
+   * n-gram model. The backoff structure gives each context's sums from its stored n-grams alone: the words it doesn't
+   * store take the lower order's sums, scaled by the backoff weight, minus the stored words' share.
+   */
+  expectation(previous2: number, previous1: number): Expectation {
+    if (previous1 < 0) return expectationOf(this.unigramSums);
+    const context = previous2 >= 0 ? this.bigramIndex(previous2, previous1) : -1;
+    if (context < 0) return expectationOf(this.bigramMoments(previous1));
+    const cached = this.trigramExpectations.get(context);
+    if (cached) return cached;
+    const from = this.trigramStart[context] as number;
+    const to = this.trigramStart[context + 1] as number;
+    const lower = this.bigramMoments(previous1);
+    // The backoff weight shifts every backed-off log-probability equally, so a context without trigrams renormalises
+    // to its lower order.
+    if (from === to) return expectationOf(lower);
+    const stored: Moments = [0, 0, 0];
+    const replaced: Moments = [0, 0, 0];
+    for (let t = from; t < to; t++) {
+      addTerm(stored, this.trigramLog[t] as number);
+      addTerm(replaced, this.bigramLogProbability(previous1, this.trigramThird[t] as number));
+    }
+    const expectation = expectationOf(withBackoff(stored, lower, replaced, this.bigramBackoff[context] as number));
+    // Bounded: a long-running server sees ever new contexts.
+    if (this.trigramExpectations.size >= MAX_CACHED_CONTEXTS) this.trigramExpectations.clear();
+    this.trigramExpectations.set(context, expectation);
+    return expectation;
+  }
+
+  /** Sums over the distribution after `word` (bigrams stored, else its backoff to unigrams). */
+  private bigramMoments(word: number): Moments {
+    const at = 3 * word;
+    if (!Number.isNaN(this.bigramSums[at] as number)) {
+      return [this.bigramSums[at] as number, this.bigramSums[at + 1] as number, this.bigramSums[at + 2] as number];
+    }
+    const stored: Moments = [0, 0, 0];
+    const replaced: Moments = [0, 0, 0];
+    const to = this.bigramStart[word + 1] as number;
+    for (let b = this.bigramStart[word] as number; b < to; b++) {
+      addTerm(stored, this.bigramLog[b] as number);
+      addTerm(replaced, this.unigramLog[this.bigramSecond[b] as number] as number);
+    }
+    const moments = withBackoff(stored, this.unigramSums, replaced, this.unigramBackoff[word] as number);
+    this.bigramSums.set(moments, at);
+    return moments;
+  }
+
+  /** log p(word | previous) at the bigram level, whatever came before. */
+  private bigramLogProbability(previous: number, word: number): number {
+    const bigram = this.bigramIndex(previous, word);
+    if (bigram >= 0) return this.bigramLog[bigram] as number;
+    return (this.unigramLog[word] as number) + (this.unigramBackoff[previous] as number);
+  }
+
   private bigramIndex(first: number, second: number): number {
     return search(this.bigramSecond, this.bigramStart[first] as number, this.bigramStart[first + 1] as number, second);
   }
+}
+
+/** The renormalised next-word distribution of a context: see `EnglishLanguageModel.expectation`. */
+export interface Expectation {
+  /** Log of the probability the context's distribution sums to. */
+  logMass: number;
+  /** Mean log-probability (renormalised) of the next word: minus the entropy. */
+  mean: number;
+  /** Variance of that log-probability. */
+  variance: number;
+}
+
+/** Unnormalised sums over a distribution q: Σ q, Σ q log q, Σ q (log q)². */
+type Moments = [number, number, number];
+
+const MAX_CACHED_CONTEXTS = 200_000;
+
+function addTerm(moments: Moments, logQ: number): void {
+  const q = Math.exp(logQ);
+  moments[0] += q;
+  moments[1] += q * logQ;
+  moments[2] += q * logQ * logQ;
+}
+
+/**
+ * The sums of a backoff distribution: the stored terms, plus the lower order's distribution scaled by the backoff
+ * weight exp(`logBackoff`) over every word not stored (`replaced` holds the lower order's terms of the stored words).
+ */
+function withBackoff(stored: Moments, lower: Moments, replaced: Moments, logBackoff: number): Moments {
+  const backoff = Math.exp(logBackoff);
+  const mass = Math.max(lower[0] - replaced[0], 0);
+  const first = lower[1] - replaced[1];
+  const second = lower[2] - replaced[2];
+  return [
+    stored[0] + backoff * mass,
+    stored[1] + backoff * (logBackoff * mass + first),
+    stored[2] + backoff * (logBackoff * logBackoff * mass + 2 * logBackoff * first + second),
+  ];
+}
+
+function expectationOf([mass, first, second]: Moments): Expectation {
+  const mean = first / mass;
+  const logMass = Math.log(mass);
+  return { logMass, mean: mean - logMass, variance: Math.max(second / mass - mean * mean, 0) };
 }
 
 /** Where each group's run begins in a column sorted by group (0 to groups − 1), plus where the last one ends. */
