@@ -152,6 +152,7 @@ describe('configuration', () => {
       databaseUrl: undefined,
       redisUrl: undefined,
       ci: true,
+      detectorModel: undefined,
     });
   });
 });

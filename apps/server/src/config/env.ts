@@ -194,7 +194,12 @@ export const envTable = {
   DETECTOR_MODEL_PATH: {
     default: null,
     description:
-      'Local GGUF model whose probability curvature the AI Detector adds to its built-in score once calibrated (npm run train:curvature); LLM_MODEL_PATH when unset, none for off',
+      'Local GGUF model whose scores the AI and Humanized Text Detectors add to their built-in ones once calibrated (npm run train:curvature); when unset, a model fetched into MODELS_DIR (npm run models:fetch -- smollm2-135m), else LLM_MODEL_PATH; none for off',
+  },
+  MODELS_DIR: {
+    default: 'DATA_DIR/models',
+    description:
+      'Folder npm run models:fetch puts model files in, and where the detectors look for their fetched language model',
   },
   LLM_TIMEOUT_SECONDS: {
     default: '60',
@@ -287,6 +292,11 @@ export interface ToolsConfig {
    * file beside it that matches it (see modules/tools/ai-detection/local-model.ts).
    */
   detectorModel: { path: string; from: 'DETECTOR_MODEL_PATH' | 'LLM_MODEL_PATH' } | undefined;
+  /**
+   * Where the detectors look for a fetched model with a committed calibration (MODELS_DIR) when DETECTOR_MODEL_PATH
+   * names none; undefined when DETECTOR_MODEL_PATH is none.
+   */
+  detectorModelsDir: string | undefined;
   engineThreads: number;
   engineMaxHeapMb: number;
   jobTimeoutSeconds: number;
@@ -470,6 +480,7 @@ const envSchema = z.object({
     .optional(),
   LLM_MODEL_PATH: z.string().trim().min(1).optional(),
   DETECTOR_MODEL_PATH: z.string().trim().min(1).optional(),
+  MODELS_DIR: z.string().trim().min(1).optional(),
   LLM_TIMEOUT_SECONDS: integer(1, 3_600),
   LLM_MAX_RETRIES: integer(0, 10),
   CHAT_DAILY_TOKENS: integer(0, 1_000_000_000),
@@ -561,6 +572,8 @@ export function parseEnv(source: EnvSource, options: { cwd?: string } = {}): Con
     },
     tools: {
       detectorModel: detectorModelFrom(env, cwd),
+      detectorModelsDir:
+        env.DETECTOR_MODEL_PATH?.trim().toLowerCase() === 'none' ? undefined : modelsDirFrom(env, cwd),
       engineThreads: env.ENGINE_THREADS === 0 ? availableParallelism() : env.ENGINE_THREADS,
       engineMaxHeapMb: env.ENGINE_MAX_HEAP_MB,
       jobTimeoutSeconds: env.JOB_TIMEOUT_SECONDS,
@@ -617,6 +630,22 @@ function detectorModelFrom(
   return shared ? { path: path.resolve(cwd, shared), from: 'LLM_MODEL_PATH' } : undefined;
 }
 
+/** MODELS_DIR, else DATA_DIR/models, resolved against `cwd`. */
+function modelsDirFrom(env: { MODELS_DIR?: string | undefined; DATA_DIR?: string | undefined }, cwd: string): string {
+  const own = env.MODELS_DIR?.trim();
+  return own ? path.resolve(cwd, own) : path.resolve(cwd, env.DATA_DIR?.trim() || './.data', 'models');
+}
+
+/** Where the batch CLI's detectors look for a fetched model: MODELS_DIR, unless DETECTOR_MODEL_PATH is none. */
+export function readDetectorModelsDir(source: EnvSource = process.env, cwd = process.cwd()): string | undefined {
+  return source.DETECTOR_MODEL_PATH?.trim().toLowerCase() === 'none' ? undefined : readModelsDir(source, cwd);
+}
+
+/** The models folder for `npm run models:fetch`, which needs nothing else from the environment. */
+export function readModelsDir(source: EnvSource = process.env, cwd = process.cwd()): string {
+  return modelsDirFrom({ MODELS_DIR: source.MODELS_DIR, DATA_DIR: source.DATA_DIR }, cwd);
+}
+
 /**
  * The AI Detector's local model for the batch CLI, which needs nothing else from the environment (so an unrelated
  * setting can't stop it). Same rules as the server's.
@@ -664,5 +693,7 @@ export function readTestSettings(source: EnvSource = process.env) {
     databaseUrl: blank(source.DATABASE_URL),
     redisUrl: blank(source.REDIS_URL),
     ci: source.CI === 'true' || source.CI === '1',
+    /** The detectors' language model for the tests that need it (.ci/run fetches it; npm run models:fetch). */
+    detectorModel: blank(source.CANDOR_TEST_DETECTOR_MODEL),
   };
 }
