@@ -7,6 +7,7 @@ import { obfuscationSchema } from '@candor/engine-writing/obfuscation';
 import { writingReportSchema } from '@candor/engine-writing/report';
 import { z } from 'zod';
 import { serviceNameSchema } from './tokens.js';
+import { GENERATION_LIMITS, generationServiceNames, generationToolIds } from './generation.js';
 import { VOICE_LIMITS } from './voice.js';
 
 /**
@@ -16,6 +17,7 @@ import { VOICE_LIMITS } from './voice.js';
 export const toolIds = [
   'writing-analysis',
   'ai-detection',
+  ...generationToolIds,
   'humanized-detection',
   'plagiarism',
   'document-redaction',
@@ -28,6 +30,7 @@ export type ToolId = z.infer<typeof toolIdSchema>;
 export const toolServiceNames = {
   'writing-analysis': 'WRITING_ANALYSIS',
   'ai-detection': 'AI_DETECTION',
+  ...generationServiceNames,
   'humanized-detection': 'QUILLBOT_ANALYSIS',
   plagiarism: 'PLAGIARISM',
   'document-redaction': 'PII_TEXT_DETECT',
@@ -54,6 +57,7 @@ export const NO_WORDS_MESSAGE = 'Enter some words to analyse';
 /** The one place the limits live (issue 5). */
 export const TOOL_LIMITS: Record<ToolId, ToolLimits> = {
   'writing-analysis': { maxCharacters: 200_000, maxFileBytes: 10 * 1024 * 1024, maxPages: 100 },
+  ...GENERATION_LIMITS,
   'ai-detection': { maxCharacters: 200_000, maxFileBytes: 10 * 1024 * 1024, maxPages: 100 },
   'humanized-detection': { maxCharacters: 200_000, maxFileBytes: 10 * 1024 * 1024, maxPages: 100 },
   // The text and the uploaded sources together (the job route's body limit follows from the largest limit here).
@@ -67,6 +71,8 @@ export const TOOL_LIMITS: Record<ToolId, ToolLimits> = {
   // A recording, not text: characters count its file name; its seconds are VOICE_LIMITS (contracts/voice.ts).
   'voice-detection': { maxCharacters: 255, maxFileBytes: VOICE_LIMITS.maxFileBytes, maxPages: 0 },
 };
+
+export * from './generation.js';
 
 /** Files a text tool can read; the server extracts their text. */
 export const uploadFormats = [

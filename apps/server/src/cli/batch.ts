@@ -27,6 +27,7 @@ import { readDetectorModel } from '../config/env.js';
 import { type CliIo, reportCliError, UsageError } from './cli-support.js';
 import { runVoiceDetectCli, VOICE_HELP } from './voice-detect.js';
 
+import { GENERATE_COMMANDS, GENERATE_HELP, runGenerateCli } from './generate.js';
 const HELP = `Usage: npm run -s cli -- <command> [--input FILE] [--output FILE]
 
 Commands (JSON lines {"id","text"} in, one JSON line per text out):
@@ -41,6 +42,7 @@ Commands (JSON lines {"id","text"} in, one JSON line per text out):
   pii-detect [--policy NAME]      {"id","entities":[{"start","end","type","score","text"}]}
                                   NAME: ${piiPolicyIds.join(', ')} (any case); every entity when absent
 ${VOICE_HELP}
+${GENERATE_HELP}
 
 Offsets are UTF-16 code units, as JavaScript strings count. Bad lines go to stderr with their line number;
 the exit code is 1 when any line was skipped.`;
@@ -202,6 +204,8 @@ export async function runBatchCli(
   io: CliIo,
 ): Promise<number> {
   if (argv[0] === 'voice-detect') return runVoiceDetectCli(argv.slice(1), streams, io);
+  const generate = GENERATE_COMMANDS.find((command) => command === argv[0]);
+  if (generate) return runGenerateCli(generate, argv.slice(1), streams, io);
   try {
     const { positionals, values } = parseArgs({
       args: argv,

@@ -206,6 +206,16 @@ export const envTable = {
     description: 'How long the LLM may take to start answering, and to send each next part of its answer',
   },
   LLM_MAX_RETRIES: { default: '2', description: 'Retries of an LLM request that got 429 or 5xx before any answer' },
+  GENERATE_MODEL: {
+    default: null,
+    description:
+      'Model id the writer, enhancer and humanizer use when a request names none (one of LLM_MODELS, or local:<GGUF file name>); the first configured model when unset',
+  },
+  GENERATE_MODEL_PATH: {
+    default: null,
+    description:
+      'A local GGUF instruct model the writer, enhancer and humanizer may write with, beside LLM_MODEL_PATH (e.g. the SmolLM2 file npm run models:fetch -- smollm2-135m puts in DATA_DIR/models)',
+  },
   CHAT_DAILY_TOKENS: {
     default: '200000',
     description: 'LLM tokens (prompts and replies) one user may use per day in Secure LLM Chat; 0 means no limit',
@@ -286,6 +296,18 @@ export interface GovernanceConfig {
   chatDailyTokens: number | null;
 }
 
+/** The language models the generation tools may write with (docs/models/generate.md). */
+export interface GenerationConfig {
+  /** The OpenAI-compatible endpoint Secure LLM Chat uses, when configured. */
+  endpoint: { baseUrl: string; apiKey: string | undefined; models: string[] } | undefined;
+  /** Local GGUF files (LLM_MODEL_PATH, GENERATE_MODEL_PATH), each offered as `local:<file name>`. */
+  modelPaths: string[];
+  /** The model a request that names none writes with (GENERATE_MODEL); the first configured one when undefined. */
+  defaultModel: string | undefined;
+  timeoutSeconds: number;
+  maxRetries: number;
+}
+
 export interface ToolsConfig {
   /**
    * The AI Detector's optional local model (DETECTOR_MODEL_PATH, else LLM_MODEL_PATH): used only with a calibration
@@ -301,6 +323,7 @@ export interface ToolsConfig {
   engineMaxHeapMb: number;
   jobTimeoutSeconds: number;
   jobsPerUser: number;
+  generation: GenerationConfig;
   /** Fetching the web pages a user names as plagiarism sources (guarded against server-side request forgery). */
   sourceFetch: { privateAllowList: PrivateAllowList; maxBytes: number; timeoutSeconds: number };
   /** Whether the Copyright Detector may compare with every user's earlier documents. */
@@ -483,6 +506,8 @@ const envSchema = z.object({
   MODELS_DIR: z.string().trim().min(1).optional(),
   LLM_TIMEOUT_SECONDS: integer(1, 3_600),
   LLM_MAX_RETRIES: integer(0, 10),
+  GENERATE_MODEL: z.string().trim().min(1).max(200).optional(),
+  GENERATE_MODEL_PATH: z.string().trim().min(1).optional(),
   CHAT_DAILY_TOKENS: integer(0, 1_000_000_000),
   API_SYNC_TIMEOUT_SECONDS: integer(1, 300),
   API_CORS_ORIGINS: z
@@ -578,6 +603,18 @@ export function parseEnv(source: EnvSource, options: { cwd?: string } = {}): Con
       engineMaxHeapMb: env.ENGINE_MAX_HEAP_MB,
       jobTimeoutSeconds: env.JOB_TIMEOUT_SECONDS,
       jobsPerUser: env.JOBS_PER_USER,
+      generation: {
+        endpoint:
+          env.LLM_BASE_URL && env.LLM_MODELS?.length
+            ? { baseUrl: env.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: env.LLM_API_KEY, models: env.LLM_MODELS }
+            : undefined,
+        modelPaths: [
+          ...new Set([env.LLM_MODEL_PATH, env.GENERATE_MODEL_PATH].filter((p) => p).map((p) => path.resolve(cwd, p as string))),
+        ],
+        defaultModel: env.GENERATE_MODEL,
+        timeoutSeconds: env.LLM_TIMEOUT_SECONDS,
+        maxRetries: env.LLM_MAX_RETRIES,
+      },
       sourceFetch: {
         privateAllowList: env.SOURCE_FETCH_ALLOW_PRIVATE,
         maxBytes: env.SOURCE_FETCH_MAX_BYTES,

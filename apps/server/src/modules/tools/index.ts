@@ -8,6 +8,9 @@ import { closeLocalCurvatureScorers } from './ai-detection/local-model.js';
 import { documentRedactionTool } from './document-redaction/definition.js';
 import { analyseRateLimits, redactorRoutes } from './document-redaction/redactor.routes.js';
 import { builtInEngine, createEnginePool } from './engines/engine-pool.js';
+import { generationTools } from './generation/definitions.js';
+import { generationRoutes, outlineRateLimits } from './generation/generation.routes.js';
+import { closeGenerationModels } from './generation/models.js';
 import { humanizedDetectionTool } from './humanized-detection/definition.js';
 import { createInProcessJobQueue } from './jobs/in-process-queue.js';
 import type { JobQueueOptions } from './jobs/job-queue.js';
@@ -25,6 +28,7 @@ import { writingAnalysisTool } from './writing-analysis/definition.js';
 /** Every tool the pipeline runs; a new tool is one more definition here (docs/tool-runs.md). */
 export const builtInTools: readonly ToolDefinition[] = [
   writingAnalysisTool,
+  ...generationTools,
   aiDetectionTool,
   humanizedDetectionTool,
   plagiarismTool,
@@ -107,6 +111,7 @@ export function createToolRuntime(opts: ToolRuntimeOptions) {
       await queue.close();
       await pool.close();
       await closeLocalCurvatureScorers();
+      await closeGenerationModels();
     },
   };
 }
@@ -131,6 +136,10 @@ export async function toolsModule(app: FastifyInstance, opts: ToolsModuleOptions
     extractLimiter: createAuthLimiter('extract', extractRateLimits, opts.rateLimitStore ?? { keyPrefix: 'candor:rl' }),
   });
   await app.register(plagiarismRoutes, { db: opts.db, config });
+  await app.register(generationRoutes, {
+    config,
+    outlineLimiter: createAuthLimiter('outline', outlineRateLimits, opts.rateLimitStore ?? { keyPrefix: 'candor:rl' }),
+  });
   await app.register(redactorRoutes, {
     db: opts.db,
     pool,

@@ -41,16 +41,17 @@ const keep = (protectedTerms: readonly string[]) =>
 
 export function outlineMessages(brief: ArticleBrief): ChatMessage[] {
   const sections = Math.max(3, Math.min(8, Math.round(brief.length / 200)));
+  // A filled-in pattern: the one instruction small models follow reliably is "continue this format".
   return [
     { role: 'system', content: SYSTEM },
     {
       role: 'user',
       content:
-        `Write an outline for a ${brief.length}-word article in ${brief.language} about: ${brief.topic}.` +
+        `Plan a ${brief.length}-word article in ${brief.language} about: ${brief.topic}.` +
         (brief.keywords.length > 0 ? ` Keywords: ${brief.keywords.join(', ')}.` : '') +
         (brief.audience ? ` Audience: ${brief.audience}.` : '') +
         ` Tone: ${toneLabels[brief.tone].toLowerCase()}.` +
-        ` First line: the title. Then ${sections} section headings, one per line.`,
+        ` Answer in exactly this format, with ${sections} headings:\nTitle: <the title>\n1. <heading>\n2. <heading>\n3. <heading>`,
     },
   ];
 }
@@ -64,6 +65,8 @@ export interface Outline {
 export function parseOutline(text: string, fallbackTitle: string): Outline {
   const lines = text
     .replace(/\r\n/g, '\n')
+    // "1. One 2. Two" on one line is a list too.
+    .replace(/\s+(?=\d{1,2}[.)]\s+\S)/g, '\n')
     .split('\n')
     .map((line) =>
       line
