@@ -523,6 +523,26 @@ export function buildPiiCorpus(
       () => `+33 6 ${digits(2)} ${digits(2)} ${digits(2)} ${digits(2)}`,
       () => `+234 80${digits(1)} ${digits(3)} ${digits(4)}`,
     ])();
+  // Postcodes by the national formats (letters a UK postcode's inward code never uses left out).
+  const postcode = () =>
+    pick([
+      () => digits(5),
+      () => `${digits(5)}-${digits(4)}`,
+      () =>
+        `${pick(['SW', 'NW', 'EH', 'LS', 'M', 'B', 'CF', 'BS'])}${int(1, 19)} ${int(0, 9)}${letters(2, 'ABDEFGHJLNPQRSTUWXYZ')}`,
+      () =>
+        `${pick([...'ABCEGHJKLMNPRSTVXY'])}${int(0, 9)}${letters(1, 'ABCEGHJKLMNPRSTVWXYZ')} ${int(0, 9)}${letters(1, 'ABCEGHJKLMNPRSTVWXYZ')}${int(0, 9)}`,
+      () => `${int(1000, 9999)} ${pick(['AB', 'CJ', 'EA', 'KL', 'NK', 'TR', 'XW'])}`,
+      () => `${pad(int(0, 99), 2)}-${pad(int(0, 999), 3)}`,
+      () => `${int(100, 999)} ${pad(int(0, 99), 2)}`,
+    ])();
+  const time = () =>
+    pick([
+      () => `${int(1, 12)}:${pick(['00', '15', '30', '45'])} ${pick(['am', 'pm', 'AM', 'PM', 'a.m.', 'p.m.'])}`,
+      () => `${pad(int(0, 23), 2)}:${pad(int(0, 59), 2)}`,
+      () => `${int(1, 12)}${pick(['am', 'pm'])}`,
+      () => `${pad(int(0, 23), 2)}:${pad(int(0, 59), 2)}:${pad(int(0, 59), 2)}`,
+    ])();
   const address = () => {
     const streetName = pick([last(), place(), `${int(2, 99)}th`, pick(orgStems)]);
     return pick([
@@ -550,10 +570,12 @@ export function buildPiiCorpus(
         .replace(/[\u0300-\u036f]/g, ''),
     PHONE_NUMBER: phone,
     STREET_ADDRESS: address,
+    POSTAL_CODE: postcode,
     LOCATION: place,
     ORGANIZATION_NAME: org,
     DATE_OF_BIRTH: () => date(true),
     DATE: () => date(false),
+    TIME: time,
     AGE: age,
     CREDIT_CARD_NUMBER: card,
     IBAN_CODE: iban,
@@ -632,6 +654,13 @@ export function buildPiiCorpus(
       'Deliveries go to {STREET_ADDRESS}, side entrance.',
       'Our new flat is at {STREET_ADDRESS}.',
     ],
+    POSTAL_CODE: [
+      'Postcode: {POSTAL_CODE}',
+      'My zip code is {POSTAL_CODE}.',
+      'The depot covers postal code {POSTAL_CODE} and the villages around it.',
+      'PLZ {POSTAL_CODE}',
+      'Enter your ZIP ({POSTAL_CODE}) to see the delivery slots.',
+    ],
     LOCATION: [
       'She grew up in {LOCATION} before moving abroad.',
       'We are opening a second branch in {LOCATION} next year.',
@@ -668,6 +697,13 @@ export function buildPiiCorpus(
       'Payment is due by {DATE}.',
       'The incident happened on {DATE} around noon.',
       'Effective date: {DATE}',
+    ],
+    TIME: [
+      'The call is at {TIME}.',
+      'Doors open at {TIME} sharp.',
+      'Your appointment time: {TIME}',
+      'The alarm went off at {TIME} last night.',
+      'Check-in closes at {TIME} on the day of travel.',
     ],
     AGE: [
       'The patient is a {AGE}-year-old male with chest pain.',
@@ -838,7 +874,7 @@ export function buildPiiCorpus(
     'Sorry for the late reply, it has been a busy week.',
   ];
 
-  // Look-alikes that are not PII.
+  // Look-alikes that are not PII. (Times of day were one until TIME became an entity: they are TIME templates now.)
   const lookalikes: Array<() => [string, string, string]> = [
     () => ['Order #{X} has shipped.', 'order number', `${digits(3)}-${digits(7)}-${digits(7)}`],
     () => ['Your order number is {X}.', 'order number', digits(10)],
@@ -891,11 +927,6 @@ export function buildPiiCorpus(
       'Coordinates {X} mark the trailhead.',
       'coordinates',
       `${int(10, 60)}.${digits(4)}, -${int(10, 120)}.${digits(4)}`,
-    ],
-    () => [
-      'The meeting runs from {X}.',
-      'time range',
-      `${int(9, 11)}:${pick(['00', '30'])} to ${int(12, 17)}:${pick(['00', '30'])}`,
     ],
     () => ['Container {X} left the port.', 'container number', `${letters(4)}${digits(7)}`],
     () => ['Model {X} is back in stock.', 'model number', `${letters(2)}-${digits(4)}${letters(1)}`],

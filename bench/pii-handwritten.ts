@@ -1,6 +1,7 @@
 // A small hand-written labelled set in styles the generator of pii-corpus.ts does not use (chat, e-mail, clinical
 // notes, logs, config, forms), with common names and places the gazetteers may know. A check that the engine does not
-// only fit the generator's templates. Markup: [[TYPE|value]].
+// only fit the generator's templates. Markup: [[TYPE|value]]. Times of day and the log line's timestamp were labelled
+// when TIME became an entity and ISO timestamps dates (issue 26); they were unlabelled look-alikes before.
 import type { PiiEntityType } from '@candor/engine-pii';
 import type { GoldSpan } from './pii-corpus.js';
 
@@ -8,7 +9,7 @@ const SAMPLES = [
   'hey, its [[PERSON_NAME|Sarah]] again - can u call me back on [[PHONE_NUMBER|+44 7700 900123]]? thx',
   'From: [[PERSON_NAME|Michael O’Connor]] <[[EMAIL_ADDRESS|m.oconnor@northwind.example]]>\nSubject: invoice query',
   'Pt is a [[AGE|67]] yo male, DOB [[DATE_OF_BIRTH|04/22/1957]], MRN [[MEDICAL_RECORD_NUMBER|4471902]], seen by Dr. [[PERSON_NAME|Patel]] on [[DATE|May 3, 2024]].',
-  '2024-05-03T10:22:31Z WARN auth failed user=jdoe ip=[[IP_ADDRESS|203.0.113.77]] attempts=5',
+  '[[DATE|2024-05-03T10:22:31Z]] WARN auth failed user=jdoe ip=[[IP_ADDRESS|203.0.113.77]] attempts=5',
   'STRIPE_SECRET_KEY=[[AUTH_TOKEN|sk_live_51HxQ2eLkd8Zs0aP9vT3mWq7Rb]]\nDATABASE_URL=[[URL|postgres://app@db.internal:5432/prod]]',
   'Please wire EUR 4,200 to [[IBAN_CODE|DE89 3704 0044 0532 0130 00]] (BIC [[SWIFT_CODE|COBADEFFXXX]]) by Friday.',
   "I've lived at [[STREET_ADDRESS|1600 Amphitheatre Parkway, Mountain View, CA 94043]] since [[DATE|2019-08-01]].",
@@ -31,7 +32,7 @@ const SAMPLES = [
   'Docs moved to [[URL|https://wiki.example.org/display/ENG/Onboarding]].',
   'Passport: [[US_PASSPORT|A03591027]] exp 2031',
   'CA DL [[US_DRIVERS_LICENSE_NUMBER|Y4401925]]',
-  'Meeting with [[PERSON_NAME|Anna Kowalski]] and [[PERSON_NAME|Raj Singh]] from [[ORGANIZATION_NAME|Globex Corporation]] at 3pm.',
+  'Meeting with [[PERSON_NAME|Anna Kowalski]] and [[PERSON_NAME|Raj Singh]] from [[ORGANIZATION_NAME|Globex Corporation]] at [[TIME|3pm]].',
   'We shipped v3.2.1 on [[DATE|March 14th, 2024]]; build 4512 is the release candidate.',
   'Order 112-4455667-8899001 was delivered to the front desk.',
   'The GUID 9f1c2d3e-4b5a-6c7d-8e9f-0a1b2c3d4e5f identifies the tenant.',
@@ -47,7 +48,7 @@ const SAMPLES = [
   'Send refunds to my account at [[ORGANIZATION_NAME|Barclays Bank]], sort code 20-00-00.',
   'Emergency contact - [[PERSON_NAME|Maria Garcia]] (mother), [[PHONE_NUMBER|(305) 555-0147]].',
   'ISBN 978-3-16-148410-0, 2nd edition, page 231.',
-  'Server room temperature alarm at 02:14, rack B7.',
+  'Server room temperature alarm at [[TIME|02:14]], rack B7.',
   'Our CEO [[PERSON_NAME|Jane Whitfield]] spoke at the conference in [[LOCATION|Lisbon]].',
   'Lot number 20230914-A12 passed inspection.',
 ];

@@ -1,9 +1,11 @@
 // PII engine throughput on one core: MB/s of detectPii with pattern recognisers only (names: false) and with name
 // recognition, on 1, 5, 10 and 50 MB of two kinds of text — the labelled corpus's documents (dense with PII and
 // look-alikes) and human prose from ../shared/datasets/text (news, stories, Wikipedia, essays); median of runs.
+// BENCH_PII_BEFORE=<an older engine's src folder> times it too, run for run in turn with today's, on the same texts.
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { detectPii } from '@candor/engine-pii';
 import { machine, machineTable, writeResult } from './lib.mjs';
 import { buildPiiCorpus } from './pii-corpus.js';
@@ -13,6 +15,13 @@ const RUNS = Number(process.env.BENCH_PII_RUNS ?? 5);
 const MB = 1_000_000;
 
 const DATA = path.resolve(import.meta.dirname, '../../shared/datasets/text');
+type Detect = (text: string, options?: { names?: boolean }) => unknown[];
+const BEFORE_DIR = process.env.BENCH_PII_BEFORE;
+const engines: Array<[string, Detect]> = [['now', detectPii]];
+if (BEFORE_DIR) {
+  const before = (await import(pathToFileURL(path.resolve(BEFORE_DIR, 'detect.ts')).href)) as { detectPii: Detect };
+  engines.push(['before', before.detectPii]);
+}
 
 const corpus = buildPiiCorpus({ documents: 4000 });
 const densePool = corpus.documents.map((d) => d.text);
@@ -58,6 +67,7 @@ function median(values: number[]): number {
 }
 
 interface Row {
+  engine: string;
   kind: string;
   mb: number;
   bytes: number;
@@ -72,29 +82,44 @@ const rows: Row[] = [];
 const kinds: Array<[string, readonly string[]]> = [['PII-dense corpus', densePool]];
 if (prose.length > 0) kinds.push(['prose', prose]);
 // Warm-up: compile the regular expressions and load compromise before timing.
-detectPii(textOf(densePool, 0.2));
+for (const [, detect] of engines) detect(textOf(densePool, 0.2));
 for (const [kind, pool] of kinds) {
   for (const mb of SIZES_MB) {
     const text = textOf(pool, mb);
     const bytes = Buffer.byteLength(text);
     for (const names of [false, true]) {
       const runs = mb >= 50 ? Math.min(RUNS, 3) : RUNS;
-      const wall: number[] = [];
-      const cpu: number[] = [];
-      let findings = 0;
+      const wall = new Map<string, number[]>(engines.map(([name]) => [name, []]));
+      const cpu = new Map<string, number[]>(engines.map(([name]) => [name, []]));
+      const findings = new Map<string, number>();
+      // Engines take turns run by run, so load from other work on the machine falls on both alike.
       for (let r = 0; r < runs; r++) {
-        const cpuBefore = process.cpuUsage();
-        const started = performance.now();
-        findings = detectPii(text, { names }).length;
-        wall.push((performance.now() - started) / 1000);
-        const used = process.cpuUsage(cpuBefore);
-        cpu.push((used.user + used.system) / 1e6);
+        for (const [name, detect] of engines) {
+          const cpuBefore = process.cpuUsage();
+          const started = performance.now();
+          findings.set(name, detect(text, { names }).length);
+          wall.get(name)?.push((performance.now() - started) / 1000);
+          const used = process.cpuUsage(cpuBefore);
+          cpu.get(name)?.push((used.user + used.system) / 1e6);
+        }
       }
-      const row = { kind, mb, bytes, names, runs, seconds: median(wall), cpuSeconds: median(cpu), findings };
-      rows.push(row);
-      console.info(
-        `${kind} ${mb} MB names=${names}: ${(bytes / MB / row.seconds).toFixed(2)} MB/s wall, ${(bytes / MB / row.cpuSeconds).toFixed(2)} MB/s CPU (${findings} findings)`,
-      );
+      for (const [engine] of engines) {
+        const row = {
+          engine,
+          kind,
+          mb,
+          bytes,
+          names,
+          runs,
+          seconds: median(wall.get(engine) ?? []),
+          cpuSeconds: median(cpu.get(engine) ?? []),
+          findings: findings.get(engine) ?? 0,
+        };
+        rows.push(row);
+        console.info(
+          `${engine} ${kind} ${mb} MB names=${names}: ${(bytes / MB / row.seconds).toFixed(2)} MB/s wall, ${(bytes / MB / row.cpuSeconds).toFixed(2)} MB/s CPU (${row.findings} findings)`,
+        );
+      }
     }
   }
 }
@@ -121,17 +146,23 @@ runs, gazetteers, context words, and compromise's tagger on at most 4 + 1 per 20
 elapsed time. They differ when other work shares the machine: the load average was ${load} (1 / 5 / 15 min) at the end
 of this run on ${os.cpus().length} cores.
 
-${machineTable(machine())}
-| text | size | recognisers | median wall time | per core (CPU time) | wall | findings | target (per core) |
-|---|---|---|---|---|---|---|---|
+${BEFORE_DIR ? `**Before / after**: "before" is the engine at \`${BEFORE_DIR}\`, timed on the same texts, the two engines taking turns run by run.\n\n` : ''}${machineTable(machine())}
+| text | size | recognisers | median wall time | per core (CPU time) | wall | findings | target (per core) |${BEFORE_DIR ? ' before: per core | before: findings |' : ''}
+|---|---|---|---|---|---|---|---|${BEFORE_DIR ? '---|---|' : ''}
 `;
-for (const row of rows) {
+for (const row of rows.filter((r) => r.engine === 'now')) {
   const perCore = row.bytes / MB / row.cpuSeconds;
   const wall = row.bytes / MB / row.seconds;
-  md += `| ${row.kind} | ${row.mb} MB | ${row.names ? 'with names' : 'patterns only'} | ${row.seconds.toFixed(2)} s | ${perCore.toFixed(2)} MB/s | ${wall.toFixed(2)} MB/s | ${row.findings.toLocaleString('en')} | ≥ ${target(row.names)} MB/s ${perCore >= target(row.names) ? '(met)' : '(**not met**)'} |\n`;
+  const then = rows.find(
+    (r) => r.engine === 'before' && r.kind === row.kind && r.mb === row.mb && r.names === row.names,
+  );
+  const beforeCells = then
+    ? ` ${(then.bytes / MB / then.cpuSeconds).toFixed(2)} MB/s | ${then.findings.toLocaleString('en')} |`
+    : '';
+  md += `| ${row.kind} | ${row.mb} MB | ${row.names ? 'with names' : 'patterns only'} | ${row.seconds.toFixed(2)} s | ${perCore.toFixed(2)} MB/s | ${wall.toFixed(2)} MB/s | ${row.findings.toLocaleString('en')} | ≥ ${target(row.names)} MB/s ${perCore >= target(row.names) ? '(met)' : '(**not met**)'} |${beforeCells}\n`;
 }
 const linearity = (kind: string, names: boolean) => {
-  const own = rows.filter((r) => r.kind === kind && r.names === names);
+  const own = rows.filter((r) => r.engine === 'now' && r.kind === kind && r.names === names);
   const first = own[0] as Row;
   const last = own[own.length - 1] as Row;
   return (last.cpuSeconds / last.bytes / (first.cpuSeconds / first.bytes)).toFixed(2);
