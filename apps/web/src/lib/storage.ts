@@ -12,6 +12,8 @@ export const storageKeys = {
   runningJob: (tool: string) => `${USER_WORK_PREFIX}tool-job:${tool}`,
   /** Per tool: the editor's draft, kept while the tab is open. */
   draft: (tool: string) => `${USER_WORK_PREFIX}${tool}:draft`,
+  /** Where to submit a text kept while its user buys tokens (the AI Humanizer's `submitSaved`). */
+  pendingSubmit: `${USER_WORK_PREFIX}pending-submit`,
   /** The fixes and dismissals made in a Writing Analysis report, so a reload keeps them. */
   writingAnalysisEdits: (historyId: string) => `${USER_WORK_PREFIX}writing-analysis:edits:${historyId}`,
 } as const;

@@ -1,9 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ToolComingSoonPage } from '@/components/layout/coming-soon';
-import { tools } from '@/config/navigation';
+import { EnhancerPage } from '@/features/generation/components/enhancer-page';
 import { titleHead } from '@/lib/head';
 
 export const Route = createFileRoute('/_app/content-enhancer')({
   head: titleHead('Content Enhancer'),
-  component: () => <ToolComingSoonPage tool={tools.contentEnhancer} />,
+  component: EnhancerPage,
 });

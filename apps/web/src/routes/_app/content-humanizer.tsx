@@ -1,8 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { ToolComingSoonPage } from '@/components/layout/coming-soon';
-import { tools } from '@/config/navigation';
+import { useCallback } from 'react';
+import { HumanizerPage } from '@/features/generation/components/humanizer-page';
 import { historyDetailQueryOptions } from '@/features/history/api/history.queries';
-import { SavedRunNotice } from '@/features/history/components/saved-run-notice';
 import { titleHead } from '@/lib/head';
 import { contentHumanizerSearchSchema } from '@/lib/search-params';
 import { hrefWithout } from '@/lib/url';
@@ -22,10 +21,24 @@ export const Route = createFileRoute('/_app/content-humanizer')({
 });
 
 function ContentHumanizerRoute() {
-  const { history_id } = Route.useSearch();
+  const { history_id, submitSaved } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const showRun = useCallback(
+    (historyId: string) => navigate({ search: { history_id: historyId }, replace: true }),
+    [navigate],
+  );
+  const leaveRun = useCallback(() => navigate({ search: {} }), [navigate]);
+  const submitted = useCallback(
+    () => navigate({ search: (previous) => ({ ...previous, submitSaved: undefined }), replace: true }),
+    [navigate],
+  );
   return (
-    <ToolComingSoonPage tool={tools.aiHumanizer}>
-      {history_id && <SavedRunNotice historyId={history_id} />}
-    </ToolComingSoonPage>
+    <HumanizerPage
+      historyId={history_id}
+      onShowRun={showRun}
+      onLeaveRun={leaveRun}
+      submitSaved={submitSaved === true && !history_id}
+      onSubmitSavedHandled={submitted}
+    />
   );
 }

@@ -14,6 +14,7 @@ import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { formatBalance, formatDate, totalTokens } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/head';
 import { myPlanQueryOptions } from '@/lib/session';
+import { readStorage, removeStorage, storageKeys } from '@/lib/storage';
 import { cn } from '@/lib/utils';
 import { CHECKOUT_CONFIRMATION_POLLS, refreshAfterPayment, useCheckoutStatus } from '../api/payments.queries';
 import { type PaymentOutcome, paymentOutcomeCopy } from '../outcome';
@@ -150,7 +151,8 @@ export function PaymentConfirmation({ outcome, sessionId }: PaymentConfirmationP
         <div className="flex flex-wrap justify-center gap-2 pt-2">
           {view === 'success' ? (
             <>
-              <Button asChild>
+              <SubmitSavedText />
+              <Button asChild variant={pendingSubmit() ? 'outline' : 'default'}>
                 <Link to="/">Go to Dashboard</Link>
               </Button>
               <ViewSubscription />
@@ -240,6 +242,26 @@ function ViewSubscription() {
     <Button asChild variant="outline">
       <Link to="/account" search={{ tab: 'subscription' }}>
         View subscription
+      </Link>
+    </Button>
+  );
+}
+
+/** A text kept while its user bought tokens (the AI Humanizer's), waiting to be submitted: where to go back to. */
+const pendingSubmit = () => readStorage('session', storageKeys.pendingSubmit);
+
+/** Back to the AI Humanizer, which submits the text that waits (`?submitSaved=true`); offered once. */
+function SubmitSavedText() {
+  const [waiting] = useState(() => pendingSubmit() !== undefined);
+  if (!waiting) return null;
+  return (
+    <Button asChild>
+      <Link
+        to="/content-humanizer"
+        search={{ submitSaved: true }}
+        onClick={() => removeStorage('session', storageKeys.pendingSubmit)}
+      >
+        Submit your saved text
       </Link>
     </Button>
   );

@@ -66,6 +66,10 @@ export interface ToolRunPageProps<D extends Draft = Draft> {
   input?: ToolRunInput<D>;
   /** Shown above the stage (a welcome banner). */
   children?: ReactNode;
+  /** Start the saved draft as the screen opens (the AI Humanizer's `submitSaved`, back from buying tokens). */
+  autoSubmit?: boolean | undefined;
+  /** Told once the auto-submit was done or found nothing to submit, so the address can drop its flag. */
+  onAutoSubmitHandled?: (() => void) | undefined;
 }
 
 interface FocusTarget {
@@ -95,6 +99,8 @@ export function ToolRunPage<D extends Draft = Draft>({
   textProblem,
   input: toolInput,
   children,
+  autoSubmit,
+  onAutoSubmitHandled,
 }: ToolRunPageProps<D>) {
   // Without `input` the draft is a plain Draft, so the text-only input fits it.
   const input = toolInput ?? (textOnly as unknown as ToolRunInput<D>);
@@ -126,6 +132,19 @@ export function ToolRunPage<D extends Draft = Draft>({
     pendingFocus.current = focusTargets.progressHeading;
     void run.start(input.body(draft));
   };
+  // Once per screen: a saved draft (kept while its user bought tokens) is started as if its button were pressed.
+  const autoSubmitted = useRef(false);
+  const submitRef = useRef(submit);
+  submitRef.current = submit;
+  const savedText = draft.text.trim().length > 0;
+  useEffect(() => {
+    if (!autoSubmit || autoSubmitted.current || run.isResuming) return;
+    autoSubmitted.current = true;
+    if (savedText) submitRef.current();
+    else toast.message(`There is no saved text to ${copy.verb}`);
+    onAutoSubmitHandled?.();
+  }, [autoSubmit, run.isResuming, savedText, copy.verb, onAutoSubmitHandled]);
+
   const backToEditor = (next: D) => {
     pendingFocus.current = focusTargets.editor;
     run.reset();

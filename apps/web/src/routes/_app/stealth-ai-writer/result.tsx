@@ -1,7 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ToolComingSoonPage } from '@/components/layout/coming-soon';
-import { tools } from '@/config/navigation';
-import { SavedRunNotice } from '@/features/history/components/saved-run-notice';
+import { WriterResultPage } from '@/features/generation/components/writer-result-page';
 import { titleHead } from '@/lib/head';
 import { historyIdSearchSchema } from '@/lib/search-params';
 
@@ -13,9 +11,5 @@ export const Route = createFileRoute('/_app/stealth-ai-writer/result')({
 
 function StealthResultRoute() {
   const { history_id } = Route.useSearch();
-  return (
-    <ToolComingSoonPage tool={tools.stealthAiWriter} title="Generated article">
-      {history_id && <SavedRunNotice historyId={history_id} />}
-    </ToolComingSoonPage>
-  );
+  return <WriterResultPage historyId={history_id} />;
 }
