@@ -9,6 +9,7 @@ import type { Config, ServiceName } from './config/env.js';
 import { registerAuth } from './http/auth.js';
 import { registerNoStoreByDefault } from './http/cache-control.js';
 import { registerCsrf } from './http/csrf.js';
+import { registerEmptyQueryAsAbsent } from './http/empty-query.js';
 import { errorBody, registerErrorHandler } from './http/errors.js';
 import type { AuthRateLimitRules, RateLimitStore } from './http/rate-limit.js';
 import { recordRoutes } from './http/route-catalogue.js';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (text === '') return done(null, undefined);
     parseJson(request, text, done);
   });
+  registerEmptyQueryAsAbsent(app);
   // What PostgreSQL can't store is refused (or, in prose, replaced) before any route sees it.
   registerStorableText(app);
   await app.register(fastifyCookie);
