@@ -90,6 +90,8 @@ const serverEnv = {
   OIDC_CLIENT_ID: e2eOidcClient.client_id,
   OIDC_CLIENT_SECRET: e2eOidcClient.client_secret,
   OIDC_FLOW: 'code',
+  // The generation tools also write with SmolLM2 when it has been fetched (CI fetches it).
+  ...(await import('./support/local-model.mjs')).localModelEnv(),
   LLM_BASE_URL: llm.url,
   LLM_MODELS: e2eLlmModel,
   SITE_SCAN_PRIVATE_ORIGINS: e2eTestSiteOrigin,

@@ -59,7 +59,7 @@ test('first use: sign up, verify, every offered tool once, pricing, pay and acco
     for (const path of await linkedPaths(page, '[role="tabpanel"]')) paths.add(path);
   }
   expect(paths).toContain('/ai-detector');
-  expect(paths).not.toContain('/content-enhancer');
+  expect(paths).toContain('/content-enhancer');
   for (const path of paths) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
@@ -67,9 +67,9 @@ test('first use: sign up, verify, every offered tool once, pricing, pay and acco
   }
 
   // The tools still to come are listed as such, not opened.
-  await page.goto('/all-products?tab=generation');
-  const writer = page.getByRole('tabpanel').getByText('Stealth AI', { exact: true });
-  await expect(writer.locator('xpath=ancestor::*[@aria-disabled="true"][1]')).toContainText('Coming soon');
+  await page.goto('/all-products?tab=privacy');
+  const scan = page.getByRole('tabpanel').getByText('File System Scan', { exact: true });
+  await expect(scan.locator('xpath=ancestor::*[@aria-disabled="true"][1]')).toContainText('Coming soon');
 
   // Each offered tool, once.
   await page.goto('/ai-detector');
@@ -109,9 +109,27 @@ test('first use: sign up, verify, every offered tool once, pricing, pay and acco
   await expect(page.getByRole('list', { name: 'Findings' }).getByText(SECRETS.email).first()).toBeVisible();
   await redactAndAwaitResult(page);
 
+  await page.goto('/content-humanizer');
+  await page.getByLabel('Text to humanize').fill(PROSE);
+  await page.getByRole('button', { name: 'Humanize', exact: true }).click();
+  await expect(page.getByTestId('humanized-text')).toBeVisible({ timeout: 60_000 });
+
+  await page.goto('/content-enhancer');
+  await page.getByRole('tab', { name: 'Summarize' }).click();
+  await page.getByLabel('Text to summarize').fill(PROSE);
+  await page.getByRole('button', { name: 'Summarize', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Summarize: the result' })).toBeVisible({ timeout: 60_000 });
+
+  await page.goto('/stealth-ai-writer');
+  await page.getByLabel('Topic').fill('A harbour town in winter');
+  await page.getByRole('button', { name: 'Write an outline' }).click();
+  await page.getByRole('button', { name: 'Write the article' }).click();
+  await expect(page.getByRole('article')).toBeVisible({ timeout: 60_000 });
+  await expect(page).toHaveURL((url) => url.pathname === '/stealth-ai-writer/result');
+
   // Every run is in History.
   await page.goto('/history');
-  await expect(page.getByRole('row')).toHaveCount(6); // the header and five runs (chats are kept in Secure LLM Chat)
+  await expect(page.getByRole('row')).toHaveCount(9); // the header and eight runs (chats are kept in Secure LLM Chat)
 
   // Pricing: a plan whose tools are all to come can't be bought, and says why; the others can.
   await page.goto('/pricing');
@@ -128,8 +146,8 @@ test('first use: sign up, verify, every offered tool once, pricing, pay and acco
   }
   await page.getByRole('tab', { name: 'Stealth AI' }).click();
   const starter = page.getByLabel('Stealth Starter', { exact: true });
-  await expect(starter.getByRole('button', { name: 'Not available yet' })).toBeDisabled();
-  await expect(starter).toContainText('The tools in Stealth Starter are coming soon');
+  await expect(starter.getByRole('button', { name: /^Buy / })).toBeEnabled();
+  await expect(starter).not.toContainText('coming soon');
 
   await page.getByRole('tab', { name: 'AI Detector' }).click();
   await page.getByText('Monthly', { exact: true }).click();

@@ -1,0 +1,15 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * SmolLM2-135M-Instruct where `npm run models:fetch -- smollm2-135m` puts it by default (./.data/models; CI fetches
+ * it), or E2E_SMOLLM2. The generation journeys on the local model skip without it.
+ */
+export const e2eSmolLm2 =
+  process.env.E2E_SMOLLM2 ??
+  path.resolve(import.meta.dirname, '..', '..', '.data', 'models', 'SmolLM2-135M-Instruct.Q4_1.gguf');
+
+export const hasLocalModel = () => existsSync(e2eSmolLm2);
+
+/** The server's environment for it: the generation tools may write with it, beside the test LLM. */
+export const localModelEnv = () => (hasLocalModel() ? { GENERATE_MODEL_PATH: e2eSmolLm2 } : {});
