@@ -178,11 +178,15 @@ export interface MeasuredClip {
 }
 
 /** Features and AASIST-L margins of every clip in every condition, through the engine's own decode and windows. */
-export async function measureCorpus(clips: Clip[], log: (line: string) => void): Promise<MeasuredClip[]> {
+export async function measureCorpus(
+  clips: Clip[],
+  log: (line: string) => void,
+  only: readonly Condition[] = conditions,
+): Promise<MeasuredClip[]> {
   const aasist = await loadAasist();
   const out: MeasuredClip[] = [];
   let done = 0;
-  for (const condition of conditions) {
+  for (const condition of only) {
     for (const clip of clips) {
       const cacheFile = path.join(CACHE, `measured-${FEATURE_VERSION}`, condition, `${safe(clip.id)}.json`);
       if (existsSync(cacheFile)) {

@@ -5,6 +5,7 @@
  * model/voice-detect.json. Needs Debian's espeak-ng, flite, festival and ffmpeg (training only; see the model card).
  * Deterministic: the same inputs give the same model.
  */
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildCorpus, CACHE, conditions, FEATURE_VERSION, measureCorpus } from './corpus.js';
@@ -43,6 +44,8 @@ const model = finalModel(measured, `voice-${FEATURE_VERSION}-1`, {
   windows: measured.reduce((a, m) => a + m.windows.length, 0),
 });
 writeFileSync(MODEL_FILE, `${JSON.stringify(model)}\n`);
+// In the repository's JSON style, so `npm run lint` passes on the committed file.
+spawnSync('npx', ['biome', 'format', '--write', MODEL_FILE], { stdio: 'ignore' });
 log(
   `wrote ${path.relative(process.cwd(), MODEL_FILE)}; evaluation in ${path.relative(process.cwd(), CACHE)}/evaluation.json`,
 );
