@@ -4,6 +4,18 @@ import { and, asc, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-or
 export type HistoryRow = typeof historyItems.$inferSelect;
 export type NewHistoryRow = typeof historyItems.$inferInsert;
 
+const treeColumns = {
+  id: historyItems.id,
+  parentId: historyItems.parentId,
+  modelName: historyItems.modelName,
+  title: historyItems.title,
+  cost: historyItems.cost,
+  createdAt: historyItems.createdAt,
+  apiKeyName: historyItems.apiKeyName,
+};
+/** A history row as a tree of runs shows it. */
+export type HistoryTreeRow = Pick<HistoryRow, keyof typeof treeColumns>;
+
 /** Runs are at most this many levels deep; the bound keeps a corrupt parent cycle from looping forever. */
 const MAX_DEPTH = 8;
 
@@ -57,13 +69,16 @@ export function createHistoryRepository(db: Database) {
       return rows.map((row) => row.id);
     },
 
-    /** Every descendant of `parentIds` owned by the user, level by level, oldest first within a parent. */
-    async descendants(userId: string, parentIds: string[]): Promise<HistoryRow[]> {
-      const found: HistoryRow[] = [];
+    /**
+     * Every descendant of `parentIds` owned by the user, level by level, oldest first within a parent: what a tree
+     * shows, without inputs and results (a website scan has thousands of pages, each with its text).
+     */
+    async descendants(userId: string, parentIds: string[]): Promise<HistoryTreeRow[]> {
+      const found: HistoryTreeRow[] = [];
       let frontier = parentIds;
       for (let depth = 0; frontier.length > 0 && depth < MAX_DEPTH; depth++) {
         const level = await db
-          .select()
+          .select(treeColumns)
           .from(historyItems)
           .where(and(eq(historyItems.userId, userId), inArray(historyItems.parentId, frontier)))
           .orderBy(asc(historyItems.createdAt), asc(historyItems.id));

@@ -9,18 +9,18 @@ import type {
 } from '@candor/contracts';
 import { notFound } from '../../http/errors.js';
 import { isUuid } from '../../http/ids.js';
-import type { HistoryRepository, HistoryRow } from './history.repository.js';
+import type { HistoryRepository, HistoryTreeRow } from './history.repository.js';
 
 /** Builds each root's tree of children from a flat list of descendants. */
-function toTrees(roots: HistoryRow[], descendants: HistoryRow[]): HistoryItem[] {
-  const byParent = new Map<string, HistoryRow[]>();
+function toTrees(roots: HistoryTreeRow[], descendants: HistoryTreeRow[]): HistoryItem[] {
+  const byParent = new Map<string, HistoryTreeRow[]>();
   for (const row of descendants) {
     if (!row.parentId) continue;
     const siblings = byParent.get(row.parentId) ?? [];
     siblings.push(row);
     byParent.set(row.parentId, siblings);
   }
-  const build = (row: HistoryRow, seen: Set<string>): HistoryItem => {
+  const build = (row: HistoryTreeRow, seen: Set<string>): HistoryItem => {
     const children = seen.has(row.id) ? [] : (byParent.get(row.id) ?? []);
     const next = new Set(seen).add(row.id);
     return {
