@@ -12,6 +12,7 @@ for (const script of [
   'ledger-charges.ts',
   'writing-accuracy.ts',
   'writing-speed.ts',
+  'site-scan.ts',
   'plagiarism-accuracy.ts',
   'plagiarism-speed.ts',
   'detector-speed.ts',
