@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { e2eTestSiteOrigin } from '../env.mjs';
 import { expect, test } from '../support/test';
@@ -14,6 +15,20 @@ async function balance(page: Page): Promise<number> {
 
 const scanButton = (page: Page) => page.getByRole('button', { name: 'Scan website' });
 
+/** WCAG 2.1 AA violations axe-core finds on the screen as it is, one line each. */
+async function violationsOn(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return violations.map(
+    (v) =>
+      `${v.id}: ${v.help} — ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join('; ')}`,
+  );
+}
+
 test('seo scanner: the form says what is wrong with an address, and a private one is refused without a charge', async ({
   page,
 }) => {
@@ -28,6 +43,7 @@ test('seo scanner: the form says what is wrong with an address, and a private on
   await scanButton(page).click();
   await expect(page.getByText('Please enter a valid URL (e.g., example.com or https://www.example.com)')).toBeVisible();
   await expect(page.getByLabel('Website address')).toHaveAttribute('aria-invalid', 'true');
+  expect(await violationsOn(page)).toEqual([]);
 
   await page.getByLabel('Website address').fill('http://127.0.0.1:9/');
   await scanButton(page).click();
@@ -74,6 +90,8 @@ test('seo scanner: a site is crawled with live counts, reported, drilled into, e
     'Blocked by robots.txt',
   );
 
+  await page.waitForLoadState('networkidle');
+  expect(await violationsOn(page)).toEqual([]);
   const table = page.getByRole('table', { name: 'Scanned pages' });
   await expect(table.getByRole('row')).toHaveCount(Math.min(scanned, 50) + 1);
   // Sort by AI %, highest first, then filter to the pages with personal data.
@@ -88,6 +106,7 @@ test('seo scanner: a site is crawled with live counts, reported, drilled into, e
   const sheet = page.getByRole('dialog');
   await expect(sheet.getByRole('list', { name: 'Personal data found' })).toContainText('536-22-8814');
   await expect(sheet.getByRole('document', { name: 'Page text' })).toContainText('Robert Miller');
+  expect(await violationsOn(page)).toEqual([]);
   await page.keyboard.press('Escape');
 
   // CSV of every page, and the PDF report.
