@@ -206,6 +206,7 @@ export const generationModelsSchema = z.object({
 });
 export type GenerationModels = z.infer<typeof generationModelsSchema>;
 
+export type { Purpose, ReadabilityLevel, Strength, Tone, WriterLanguage } from '@candor/engine-generate/options';
 export {
   articleLengths,
   enhancerModeLabels,
@@ -222,7 +223,6 @@ export {
   tones,
   writerLanguages,
 } from '@candor/engine-generate/options';
-export type { Purpose, ReadabilityLevel, Strength, Tone, WriterLanguage } from '@candor/engine-generate/options';
 
 /** What the screens say when no model is connected, and the server's refusal says too. */
 export const CONNECT_MODEL_HELP =

@@ -98,6 +98,11 @@ export function humanize(text: string, options: HumanizeOptions, judgeAi: AiJudg
   });
 
   const kept = spans.filter((span) => best.text.includes(text.slice(span.start, span.end))).length;
+  // Said plainly when no rewrite helped: the detector read every version as more likely AI than the original.
+  const raised =
+    before !== null && best.ai !== null && best.ai.probability > before.probability
+      ? 'No version lowered the AI Detector’s score; this is the one that raised it least. Try another strength, or a language model.'
+      : null;
   return {
     text: best.text,
     words: countWords(best.text),
@@ -115,7 +120,7 @@ export function humanize(text: string, options: HumanizeOptions, judgeAi: AiJudg
     readability: options.readability,
     purpose: options.purpose,
     generator: best.generator,
-    note: best.note,
+    note: [best.note, raised].filter((part) => part !== null).join(' ') || null,
   };
 }
 

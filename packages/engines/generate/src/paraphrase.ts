@@ -16,6 +16,20 @@ import {
 
 export type { Strength };
 
+/**
+ * How far each strength may go: the WordNet tier it draws on, how much fluency a swap may cost (nats over the word and
+ * the two after it), whether the new word must be a pairing general English has seen beside a neighbour, and how much
+ * earlier sentences are split and joined than the style alone asks.
+ */
+const REACH: Record<
+  Strength,
+  { loose: boolean; fluencyCost: number; seenPairing: boolean; structural: number; lengths: number }
+> = {
+  light: { loose: false, fluencyCost: 1, seenPairing: true, structural: 0.25, lengths: 0 },
+  balanced: { loose: true, fluencyCost: 1.5, seenPairing: true, structural: 0.5, lengths: 2 },
+  strong: { loose: true, fluencyCost: 2, seenPairing: false, structural: 0.85, lengths: 5 },
+};
+
 /** The share of words each strength aims to change; what a run changed is measured and reported. */
 export const STRENGTH_TARGETS: Record<Strength, number> = { light: 0.12, balanced: 0.25, strong: 0.4 };
 
@@ -140,7 +154,12 @@ export function paraphrase(text: string, options: ParaphraseOptions): Paraphrase
     : findProtectedSpans(text, { glossary: options.glossary ?? [], isCommonWord: (w) => judge.isCommonWord(w) });
   const seed = options.seed ?? 0;
   const random = seededRandom(hashString(text, seed + 1));
-  const style = options.style;
+  const reach = REACH[options.strength];
+  const style = {
+    ...options.style,
+    splitAbove: options.style.splitAbove > 0 ? Math.max(12, options.style.splitAbove - reach.lengths) : 0,
+    mergeBelow: options.style.mergeBelow > 0 ? options.style.mergeBelow + reach.lengths : 0,
+  };
   const edits = Object.fromEntries(editKinds.map((kind) => [kind, 0])) as Record<EditKind, number>;
 
   const sentences = sentencesOf(text);
@@ -210,7 +229,7 @@ export function paraphrase(text: string, options: ParaphraseOptions): Paraphrase
     }
   }
   // 3. Clauses moved and split, passives made active.
-  const structural = options.strength === 'light' ? 0.25 : options.strength === 'balanced' ? 0.5 : 0.8;
+  const structural = reach.structural;
   for (const index of order) {
     if (done()) break;
     const unit = units[index] as Unit;
@@ -229,7 +248,7 @@ export function paraphrase(text: string, options: ParaphraseOptions): Paraphrase
     for (const index of order) {
       if (done()) break;
       const unit = units[index] as Unit;
-      const next = substituteWords(unit, judge, lexicon, style, random, 1 + round, options.strength === 'strong');
+      const next = substituteWords(unit, judge, lexicon, style, random, 1 + round, reach);
       if (next !== unit.text) commit(unit, next, 'synonym');
     }
   }
@@ -545,7 +564,7 @@ function substituteWords(
   style: ParaphraseStyle,
   random: () => number,
   limit: number,
-  loose: boolean,
+  reach: { loose: boolean; fluencyCost: number; seenPairing: boolean },
 ): string {
   const text = unit.text;
   const ranges = protectedRanges(unit);
@@ -582,7 +601,7 @@ function substituteWords(
     const base = judge.windowScores(window, at, sentenceStart);
     let best: { replacement: string; gain: number } | null = null;
     for (const reading of readings) {
-      for (const candidate of lexicon.synonymsOf(reading, loose)) {
+      for (const candidate of lexicon.synonymsOf(reading, reach.loose)) {
         if (candidate === word || (style.humanize && MACHINE_VOCABULARY.has(candidate))) continue;
         if (!judge.knows(candidate)) continue;
         window[at] = candidate;
@@ -593,9 +612,9 @@ function substituteWords(
         // thesaurus swaps turn into nonsense.
         const left = adjacentBefore ? judge.association(previous as string, candidate) : 0;
         const right = adjacentAfter ? judge.association(candidate, next as string) : 0;
-        if ((adjacentBefore || adjacentAfter) && left === 0 && right === 0) continue;
-        // Fluency: the swap may cost a little probability, never much (1.5 nats over the word and the two after it).
-        if (fluency < -1.5) continue;
+        if (reach.seenPairing && (adjacentBefore || adjacentAfter) && left === 0 && right === 0) continue;
+        // Fluency: the swap may cost a little probability, never much.
+        if (fluency < -reach.fluencyCost) continue;
         let gain = fluency + random() * 0.5;
         if (style.plainWords) gain += 0.3 * (judge.frequency(candidate) - judge.frequency(word));
         // Reads more like people's writing than a model's: the human model gains on the AI model.
