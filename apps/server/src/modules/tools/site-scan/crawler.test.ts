@@ -125,6 +125,18 @@ describe('the crawler', () => {
     expect(log.map((entry) => entry.path)).not.toContain('/hidden');
   });
 
+  it('keeps out of a site whose robots.txt answers with a server error (RFC 9309)', async () => {
+    const { origin, log } = await site({
+      '/robots.txt': (response) => response.writeHead(503).end(),
+      '/': html(page(['/a'])),
+    });
+    const result = await crawlSite(new URL(origin), limits, deps(origin));
+    expect(result.pages).toEqual([]);
+    expect(result.robots.found).toBe(false);
+    expect(result.skipped_by_reason).toEqual({ robots: 1 });
+    expect(log.map((entry) => entry.path)).toEqual(['/robots.txt']);
+  });
+
   it('stops at the page limit and lists what it left, without fetching it', async () => {
     const { origin, log } = await site({
       '/': html(page(Array.from({ length: 20 }, (_, i) => `/p${i}`))),

@@ -53,6 +53,13 @@ export function pagesFor(input: SiteScanInput, plan: ReservingPlan | null, confi
 function nothingScanned(crawl: CrawlResult): AppError {
   const host = new URL(crawl.start_url).host;
   const reasons = Object.entries(crawl.skipped_by_reason).filter(([, n]) => (n ?? 0) > 0);
+  if (reasons.length > 0 && reasons.every(([reason]) => reason === 'robots') && !crawl.robots.found) {
+    return new AppError(
+      'site_scan_robots',
+      422,
+      `The robots.txt of ${host} could not be read (the site answered with an error), and crawlers must then keep out. Nothing was scanned or charged; try again later.`,
+    );
+  }
   if (reasons.length > 0 && reasons.every(([reason]) => reason === 'robots')) {
     return new AppError(
       'site_scan_robots',
