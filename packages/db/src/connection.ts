@@ -18,7 +18,7 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
-  /** Applies pending SQL migrations; safe to call on every start. */
+  /** Applies pending SQL migrations; safe to call on every start, also by instances starting together. */
   migrate(): Promise<void>;
   /** True when a trivial query answers (for `/readyz`). */
   ping(): Promise<boolean>;
@@ -45,6 +45,29 @@ export const migrationsFolder = path.join(
   'migrations',
 );
 
+// pg_advisory_lock key of the migrations ("cand" in ASCII): one instance migrates while the others wait for it.
+export const MIGRATION_LOCK_KEY = 0x63616e64;
+
+/** Migrates on one connection holding the advisory lock; a later holder finds nothing left to apply. */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } catch (error) {
+    broken = error as Error;
+    throw error;
+  } finally {
+    // A connection that failed mid-way is closed rather than pooled, which also drops a lock it still held.
+    client.release(broken);
+  }
+}
+
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
@@ -57,7 +80,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     return {
       db: db as unknown as Database,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder }),
+      migrate: () => migrateUnderLock(pool),
       ping: () => ping(db as unknown as Database),
       close: () => pool.end(),
     };
