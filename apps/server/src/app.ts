@@ -49,6 +49,8 @@ export interface AppDeps {
   jobQueueKeyPrefix?: string;
   /** Overrides the configured auth rate limits (tests use small numbers). */
   rateLimitRules?: AuthRateLimitRules;
+  /** Overrides the per-user and per-address limits of file uploads (the fuzz tests send thousands). */
+  uploadRateLimits?: AuthRateLimitRules;
   clock?: () => Date;
   /** Replaces tools' engine modules (tests inject a crashing or a slow engine). */
   engineOverrides?: Partial<Record<ToolId, string>>;
@@ -132,7 +134,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const users = createUsersRepository(db, sessionCache);
   const sessions = createSessionService({ repo: createSessionsRepository(db, sessionCache), tokens, clock });
   registerCsrf(app, { tokens, cookies });
-  registerAuth(app, { findSessionUser: (userId, familyId) => users.findSessionUser(userId, familyId) });
+  registerAuth(app, {
+    findSessionUser: (userId, familyId) => users.findSessionUser(userId, familyId),
+    verifyRefresh: (token) => tokens.verifyRefresh(token),
+  });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
@@ -211,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       clock,
       tools: config.tools,
       toolRuntime,
+      uploadRateLimits: deps.uploadRateLimits,
       rateLimitStore,
       products,
     });

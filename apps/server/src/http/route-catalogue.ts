@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 export interface RegisteredRoute {
   method: string;
   url: string;
+  /** Its CSRF guard (access by default) and whether it sets cookies: false marks the key-authenticated public API. */
+  config: { csrf?: 'access' | 'refresh' | false; cookies?: false };
 }
 
 declare module 'fastify' {
@@ -17,6 +19,10 @@ export function recordRoutes(app: FastifyInstance): void {
   const routes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', routes);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url ?? route.path });
+    const config = (route.config ?? {}) as RegisteredRoute['config'];
+    const { csrf, cookies } = config;
+    for (const method of [route.method].flat()) {
+      routes.push({ method, url: route.url ?? route.path, config: { csrf, cookies } });
+    }
   });
 }

@@ -24,6 +24,8 @@ export const generousRateLimits: AuthRateLimitRules = {
 export interface TestAppOptions {
   env?: Record<string, string>;
   rateLimitRules?: AuthRateLimitRules;
+  /** Upload limits (extraction, analysis, voice) instead of the product's 20 a minute. */
+  uploadRateLimits?: AuthRateLimitRules;
   redis?: () => Redis | undefined;
   /** Rate-limit and job-queue key prefix; unique per app unless given (instances of one deployment share it). */
   keyPrefix?: string;
@@ -75,6 +77,7 @@ export function useTestApp(database: () => TestDatabase, options: TestAppOptions
       rateLimitKeyPrefix: keyPrefix,
       jobQueueKeyPrefix: `${keyPrefix}:jobs`,
       rateLimitRules: options.rateLimitRules ?? generousRateLimits,
+      ...(options.uploadRateLimits ? { uploadRateLimits: options.uploadRateLimits } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.engineOverrides ? { engineOverrides: options.engineOverrides } : {}),
       ...(options.products ? { products: options.products } : {}),

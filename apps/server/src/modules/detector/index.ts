@@ -1,7 +1,7 @@
 import type { Database } from '@candor/db';
 import type { FastifyInstance } from 'fastify';
 import type { ToolsConfig } from '../../config/env.js';
-import type { RateLimitStore } from '../../http/rate-limit.js';
+import type { AuthRateLimitRules, RateLimitStore } from '../../http/rate-limit.js';
 import type { ProductCatalogue } from '../../products.js';
 import { type ToolRuntime, toolsModule } from '../tools/index.js';
 import { createHistoryRepository } from './history.repository.js';
@@ -22,6 +22,8 @@ export interface DetectorModuleOptions {
   /** The pipeline, queue and engine threads this process shares with the public API. */
   toolRuntime: ToolRuntime;
   rateLimitStore?: RateLimitStore | undefined;
+  /** Replaces the upload limits of extraction, analysis and voice uploads (tests). */
+  uploadRateLimits?: AuthRateLimitRules | undefined;
   products: ProductCatalogue;
 }
 
@@ -39,5 +41,6 @@ export async function detectorModule(app: FastifyInstance, opts: DetectorModuleO
     config: opts.tools,
     runtime: opts.toolRuntime,
     rateLimitStore: opts.rateLimitStore,
+    uploadRateLimits: opts.uploadRateLimits,
   });
 }

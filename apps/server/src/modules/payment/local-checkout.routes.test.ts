@@ -25,7 +25,7 @@ describeOnEachRateLimitStore('the local checkout page after a form post', (store
     expect(challenge.statusCode).toBe(303);
     expect(challenge.headers.location).toBe(`${pagePath}/confirm`);
 
-    const page = await first().client().get(`${pagePath}/confirm`);
+    const page = await steps.page(`${pagePath}/confirm`);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Confirm this payment');
     const redis = store.redis();
@@ -34,7 +34,7 @@ describeOnEachRateLimitStore('the local checkout page after a form post', (store
         `${store.keyPrefix}:local-checkout:${session.session_id}`,
       );
       // Another instance behind the same load balancer shows the same step.
-      expect((await second().client().get(`${pagePath}/confirm`)).body).toContain('Confirm this payment');
+      expect((await steps.page(`${pagePath}/confirm`)).body).toContain('Confirm this payment');
     }
 
     expect((await steps.confirm(pagePath, 'approve')).headers.location).toContain('/payment-confirmation/success');

@@ -1,15 +1,19 @@
 /**
- * The local provider's checkout page: `/v1/checkout/local/{sessionId}`. It plays the part of a hosted payment page,
- * so the unguessable session id in its URL is the capability (no session cookie or CSRF token is asked for) and its
- * forms post url-encoded bodies, parsed only inside this plugin.
+ * The local provider's checkout page: `/v1/checkout/local/{sessionId}`. It plays the part of a hosted payment page
+ * whose forms post url-encoded bodies, parsed only inside this plugin. Only the buyer's own browser (signed in as the
+ * account that started the checkout) sees the order and may pay it: anyone else who has the link, signed out or
+ * signed in as someone else, is told to sign in and sees nothing of the order. The forms carry the double-submit CSRF
+ * value of that browser, as the app's own calls do in a header.
  *
  * Every form post answers with a 303 to a GET page (Post/Redirect/Get): the card form with its errors at the page's
  * own address, the 3-D Secure step at `{sessionId}/confirm`, the outcome in the app. What those pages show is kept
  * server-side per checkout session (checkout-page-state.ts), so Back and reload never re-post a payment.
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { authCookies } from '@candor/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isUuid } from '../../http/ids.js';
+import { safeEqual } from '../../http/session.js';
 import type { CheckoutCardErrors, CheckoutCardForm, CheckoutPageStateStore } from './checkout-page-state.js';
 import { checkoutCancelLabel, checkoutCancelPath } from './checkout-urls.js';
 import { planDescription } from './fulfilment.js';
@@ -41,6 +45,7 @@ const localCheckoutMessages = {
   notATestCard: 'Use one of the test cards listed on this page.',
   badNumber: 'Your card number is incorrect.',
   notConfirmed: 'The payment was not confirmed.',
+  outOfDate: 'This page was out of date. Check the details and try again.',
 } as const;
 
 const field = (body: unknown, name: string): string => {
@@ -113,11 +118,28 @@ ${content}
   const pagePath = (sessionId: string) => `${base}/${sessionId}`;
   const confirmPath = (sessionId: string) => `${base}/${sessionId}/confirm`;
 
-  /** The session if it can still be paid; otherwise answers with the page that says why and returns undefined. */
-  async function payable(sessionId: string, reply: FastifyReply): Promise<Details | undefined> {
+  /**
+   * The session if this browser's user may pay it now; otherwise answers with the page that says why and returns
+   * undefined. Someone else's checkout reads as one to sign in for, so a leaked link shows nothing of the order.
+   */
+  async function payable(
+    request: FastifyRequest,
+    sessionId: string,
+    reply: FastifyReply,
+  ): Promise<Details | undefined> {
     const details = isUuid(sessionId) ? await repo.checkoutDetails(sessionId) : undefined;
     if (details?.session.provider !== 'local' || !details.session.providerSessionId) {
       await notice(reply, 404, 'Checkout not found', 'This checkout link is not valid.', pricingLink);
+      return undefined;
+    }
+    if ((await app.browserUserId(request)) !== details.session.userId) {
+      await notice(
+        reply,
+        403,
+        'Sign in to pay',
+        'Only the account that started this checkout can see and pay it. Sign in with that account in this browser, then open the link again.',
+        html`<a class="button primary" href="${publicUrl}/auth/signin">Sign in</a>`,
+      );
       return undefined;
     }
     const { session } = details;
@@ -178,7 +200,19 @@ ${couponCode ? html`<li><span>Coupon <strong>${couponCode}</strong></span><span 
 </table>
 </div>`;
 
-  function cardPage(reply: FastifyReply, details: Details, form: CheckoutCardForm, errors: CardErrors) {
+  /** The browser's double-submit CSRF value, echoed by the forms (absent cookie: the posts are refused). */
+  const csrfOf = (request: FastifyRequest) => request.cookies[authCookies.csrfAccess] ?? '';
+  const csrfField = (request: FastifyRequest) =>
+    html`<input type="hidden" name="csrf_token" value="${csrfOf(request)}">`;
+  const csrfValid = (request: FastifyRequest) => safeEqual(field(request.body, 'csrf_token'), csrfOf(request));
+
+  function cardPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    details: Details,
+    form: CheckoutCardForm,
+    errors: CardErrors,
+  ) {
     const { session } = details;
     const firstError = (['name', 'number', 'expiry', 'cvc'] as const).find((name) => errors[name]);
     const input = (name: keyof CardForm, label: string, attrs: Html) => {
@@ -202,6 +236,7 @@ ${orderSummary(details)}
 <h2 id="pay-title">Card details</h2>
 ${lastFailure ? html`<p class="alert" role="alert">${lastFailure}</p>` : ''}
 <form method="post" action="${base}/${session.id}/pay" novalidate>
+${csrfField(request)}
 ${input('name', 'Name on card', html`type="text" autocomplete="cc-name" maxlength="100"`)}
 ${input('number', 'Card number', html`type="text" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" maxlength="23"`)}
 <div class="row">
@@ -217,7 +252,7 @@ ${testCardList}
     );
   }
 
-  function confirmPage(reply: FastifyReply, details: Details) {
+  function confirmPage(request: FastifyRequest, reply: FastifyReply, details: Details) {
     const { session } = details;
     return send(
       reply,
@@ -227,6 +262,7 @@ ${testCardList}
 <h1 id="confirm-title">Confirm this payment</h1>
 <p class="muted">Your bank asks you to confirm a payment of <strong>${formatMoney(session.totalCents, session.currency)}</strong> to Candor with the card ending in ${testCards.confirmation.slice(-4)}.</p>
 <form method="post" action="${confirmPath(session.id)}" class="actions center">
+${csrfField(request)}
 <button class="primary" type="submit" name="decision" value="approve">Approve</button>
 <button class="secondary" type="submit" name="decision" value="decline">Decline</button>
 </form>
@@ -250,41 +286,50 @@ ${testCardList}
   const keptNumber = (form: CardForm, digits: string) =>
     !luhnValid(digits) || testCardOutcome(digits) !== 'unknown' ? form.number : '';
 
-  // The page is the provider: the session id in the URL is the capability, as a hosted page's URL is.
+  // Form posts carry the CSRF value in a field, not the header the app's hook reads; `csrfValid` checks it.
   const unguardedForm = { config: { csrf: false as const } };
 
   app.get<{ Params: { sessionId: string } }>(`/v1/checkout/local/:sessionId`, async (request, reply) => {
-    const details = await payable(request.params.sessionId, reply);
+    const details = await payable(request, request.params.sessionId, reply);
     if (!details) return reply;
     const state = await pageState.get(details.session.id);
     return state?.step === 'card'
-      ? cardPage(reply, details, state.form, state.errors)
-      : cardPage(reply, details, { name: '', number: '', expiry: '' }, {});
+      ? cardPage(request, reply, details, state.form, state.errors)
+      : cardPage(request, reply, details, { name: '', number: '', expiry: '' }, {});
   });
 
   // The 3-D Secure step, while the bank's question is open; otherwise the card form.
   app.get<{ Params: { sessionId: string } }>(`/v1/checkout/local/:sessionId/confirm`, async (request, reply) => {
-    const details = await payable(request.params.sessionId, reply);
+    const details = await payable(request, request.params.sessionId, reply);
     if (!details) return reply;
     if ((await pageState.get(details.session.id))?.step !== 'confirm') {
       return reply.redirect(pagePath(details.session.id), 303);
     }
-    return confirmPage(reply, details);
+    return confirmPage(request, reply, details);
   });
 
   app.post<{ Params: { sessionId: string } }>(
     `/v1/checkout/local/:sessionId/pay`,
     unguardedForm,
     async (request, reply) => {
-      const details = await payable(request.params.sessionId, reply);
+      const details = await payable(request, request.params.sessionId, reply);
       if (!details) return reply;
+      const { session } = details;
+      if (!csrfValid(request)) {
+        const kept = { name: field(request.body, 'name'), number: '', expiry: field(request.body, 'expiry') };
+        await pageState.set(
+          session.id,
+          { step: 'card', form: kept, errors: { form: localCheckoutMessages.outOfDate } },
+          session.expiresAt,
+        );
+        return reply.redirect(pagePath(session.id), 303);
+      }
       const form: CardForm = {
         name: field(request.body, 'name'),
         number: field(request.body, 'number'),
         expiry: field(request.body, 'expiry'),
         cvc: field(request.body, 'cvc'),
       };
-      const { session } = details;
       const { errors, digits } = validateCard(form, clock());
       if (Object.keys(errors).length > 0) {
         await pageState.set(
@@ -316,10 +361,10 @@ ${testCardList}
     `/v1/checkout/local/:sessionId/confirm`,
     unguardedForm,
     async (request, reply) => {
-      const details = await payable(request.params.sessionId, reply);
+      const details = await payable(request, request.params.sessionId, reply);
       if (!details) return reply;
-      // Only an open question from the bank can be answered: the card form comes first.
-      if ((await pageState.get(details.session.id))?.step !== 'confirm') {
+      // Only an open question from the bank can be answered, from the page that asked it: the card form comes first.
+      if ((await pageState.get(details.session.id))?.step !== 'confirm' || !csrfValid(request)) {
         return reply.redirect(pagePath(details.session.id), 303);
       }
       return field(request.body, 'decision') === 'approve'

@@ -1,4 +1,5 @@
 import {
+  authCookies,
   checkoutStatusSchema,
   errorCodes,
   myPlanSchema,
@@ -60,7 +61,7 @@ describeOnEachDatabase('checkout with the local provider', (database) => {
     const { session, pagePath } = await checkoutPlan(client, PRO_YEARLY.slug);
     expect(session.checkout_url).toBe(`http://localhost:8080${API}/v1/checkout/local/${session.session_id}`);
 
-    const page = await t().client().get(pagePath);
+    const page = await steps.page(pagePath);
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('$287.90');
@@ -96,7 +97,7 @@ describeOnEachDatabase('checkout with the local provider', (database) => {
     const again = await pay(pagePath, cards.success);
     expect(again.statusCode).toBe(200);
     expect(again.body).toContain('Already paid');
-    expect((await t().client().get(pagePath)).body).toContain('Already paid');
+    expect((await steps.page(pagePath)).body).toContain('Already paid');
     expect(await invoices(client)).toHaveLength(1);
     const purchases = await db()
       .select({ n: count() })
@@ -122,12 +123,12 @@ describeOnEachDatabase('checkout with the local provider', (database) => {
     expect(declined.headers.location).toBe(
       `http://localhost:8080/payment-confirmation/failure?session_id=${session.session_id}`,
     );
-    expect((await t().client().get(pagePath)).body).toContain('Your card was declined.');
+    expect((await steps.page(pagePath)).body).toContain('Your card was declined.');
 
     const other = await pay(pagePath, cards.otherValid);
     expect(other.statusCode).toBe(303);
     expect(other.headers.location).toContain('/payment-confirmation/failure');
-    expect((await t().client().get(pagePath)).body).toContain('Use one of the test cards listed on this page.');
+    expect((await steps.page(pagePath)).body).toContain('Use one of the test cards listed on this page.');
 
     // A form refused as typed comes back (Post/Redirect/Get: the page's own address) filled in, with the errors.
     const wrong = await follow(await pay(pagePath, cards.luhnInvalid));
@@ -194,7 +195,7 @@ describeOnEachDatabase('checkout with the local provider', (database) => {
     expect(challenge.statusCode).toBe(303);
     expect(challenge.headers.location).toBe(`${pagePath}/confirm`);
     for (const _reload of [1, 2]) {
-      const page = await t().client().get(`${pagePath}/confirm`);
+      const page = await steps.page(`${pagePath}/confirm`);
       expect(page.statusCode).toBe(200);
       expect(page.headers['cache-control']).toBe('no-store');
       expect(page.body).toContain('Confirm this payment');
@@ -208,7 +209,7 @@ describeOnEachDatabase('checkout with the local provider', (database) => {
       `http://localhost:8080/payment-confirmation/success?session_id=${session.session_id}`,
     );
     // Back from the app lands on the step's address, which now says the order is paid; nothing is paid twice.
-    const back = await t().client().get(`${pagePath}/confirm`);
+    const back = await steps.page(`${pagePath}/confirm`);
     expect(back.statusCode).toBe(200);
     expect(back.body).toContain('Already paid');
     expect((await balance(client)).token_balance).toBe(50_000);
@@ -219,7 +220,7 @@ describeOnEachDatabase('checkout with the local provider', (database) => {
     const { client } = await signedIn();
     const { pagePath } = await checkoutPacket(client, 'tokens-50k');
 
-    const early = await t().client().get(`${pagePath}/confirm`);
+    const early = await steps.page(`${pagePath}/confirm`);
     expect(early.statusCode).toBe(303);
     expect(early.headers.location).toBe(pagePath);
     const approved = await confirm(pagePath, 'approve');
@@ -242,7 +243,7 @@ describeOnEachDatabase('checkout with the local provider', (database) => {
     expect(refused.statusCode).toBe(303);
     expect(refused.headers.location).toBe(pagePath);
     for (const _reload of [1, 2]) {
-      const page = await t().client().get(pagePath);
+      const page = await steps.page(pagePath);
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('Check the card details below.');
       expect(page.body).toContain('Your card number is incorrect.');
@@ -257,7 +258,7 @@ describeOnEachDatabase('checkout with the local provider', (database) => {
 
     // An attempt that reaches the bank starts the page afresh: only the decline's reason is left.
     expect((await pay(pagePath, cards.declined)).headers.location).toContain('/payment-confirmation/failure');
-    const fresh = await t().client().get(pagePath);
+    const fresh = await steps.page(pagePath);
     expect(fresh.body).not.toContain('Check the card details below.');
     expect(fresh.body).toContain('Your card was declined.');
     expect((await balance(client)).token_balance).toBe(0);
@@ -267,12 +268,12 @@ describeOnEachDatabase('checkout with the local provider', (database) => {
     const { client } = await signedIn();
     const accountTokens = 'http://localhost:8080/account?tab=subscription&amp;buyMoreTokens=true';
     const packet = await checkoutPacket(client, 'tokens-50k');
-    const packetPage = (await t().client().get(packet.pagePath)).body;
+    const packetPage = (await steps.page(packet.pagePath)).body;
     expect(packetPage).toContain(`<a href="${accountTokens}">Cancel and return to your account</a>`);
     expect(packetPage).not.toContain('/pricing');
 
     const plan = await checkoutPlan(client, 'stealth-ai-starter-monthly', 'subscription_type=monthly');
-    expect((await t().client().get(plan.pagePath)).body).toContain(
+    expect((await steps.page(plan.pagePath)).body).toContain(
       '<a href="http://localhost:8080/pricing?tab=stealth-ai&amp;period=monthly">Cancel and return to pricing</a>',
     );
 
@@ -280,7 +281,7 @@ describeOnEachDatabase('checkout with the local provider', (database) => {
       .update(checkoutSessions)
       .set({ expiresAt: new Date(Date.now() - 1_000) })
       .where(eq(checkoutSessions.id, packet.session.session_id));
-    const expired = await t().client().get(packet.pagePath);
+    const expired = await steps.page(packet.pagePath);
     expect(expired.statusCode).toBe(410);
     expect(expired.body).toContain('Start again from your account');
     expect(expired.body).toContain(`href="${accountTokens}"`);
@@ -377,6 +378,45 @@ describeOnEachDatabase('checkout with the local provider', (database) => {
     expectError(anonymous, 401, errorCodes.unauthenticated);
   });
 
+  it('shows a checkout link to nobody but its buyer: signed out or signed in as another, nothing of the order and no payment', async () => {
+    const { client, email } = await signedIn();
+    const { session, pagePath } = await checkoutPlan(client, PRO_YEARLY.slug);
+    const other = (await signedIn()).client;
+    const signedOut = await t().client().prime();
+    const form = (who: typeof client) =>
+      new URLSearchParams({
+        csrf_token: who.jar.get(authCookies.csrfAccess) ?? '',
+        name: 'Mallory',
+        number: cards.success,
+        expiry: '12/34',
+        cvc: '123',
+      }).toString();
+    const formHeaders = { headers: { 'content-type': 'application/x-www-form-urlencoded' }, csrf: 'none' } as const;
+    for (const who of [signedOut, other]) {
+      for (const path of [pagePath, `${pagePath}/confirm`]) {
+        const page = await who.get(path);
+        expect(page.statusCode, path).toBe(403);
+        expect(page.body).toContain('Sign in to pay');
+        expect(page.body).not.toContain(email);
+        expect(page.body).not.toContain('$287.90');
+      }
+      const paid = await who.post(`${pagePath}/pay`, form(who), formHeaders);
+      expect(paid.statusCode).toBe(403);
+      expect(paid.body).not.toContain(email);
+    }
+    // The buyer's own post without the page's CSRF value pays nothing either.
+    const forged = await client.post(
+      `${pagePath}/pay`,
+      new URLSearchParams({ name: 'Ada', number: cards.success, expiry: '12/34', cvc: '123' }).toString(),
+      formHeaders,
+    );
+    expect(forged.headers.location).toBe(pagePath);
+    expect((await steps.page(pagePath)).body).toContain('This page was out of date');
+    const [row] = await db().select().from(checkoutSessions).where(eq(checkoutSessions.id, session.session_id));
+    expect(row?.status).toBe('open');
+    expect((await steps.pay(pagePath, cards.success)).headers.location).toContain('/payment-confirmation/success');
+  });
+
   it('shows unknown, expired and completed checkout pages clearly', async () => {
     expect((await t().client().get(`${API}/v1/checkout/local/not-a-session`)).statusCode).toBe(404);
     const missing = await t().client().get(`${API}/v1/checkout/local/00000000-0000-4000-8000-000000000000`);
@@ -389,7 +429,7 @@ describeOnEachDatabase('checkout with the local provider', (database) => {
       .update(checkoutSessions)
       .set({ expiresAt: new Date(Date.now() - 1_000) })
       .where(eq(checkoutSessions.id, session.session_id));
-    const expired = await t().client().get(pagePath);
+    const expired = await steps.page(pagePath);
     expect(expired.statusCode).toBe(410);
     expect(expired.body).toContain('Checkout expired');
     expect((await pay(pagePath, cards.success)).statusCode).toBe(410);

@@ -49,7 +49,7 @@ describeOnEachDatabase('coupons', (database) => {
       PRO_YEARLY,
       `subscription_type=yearly&coupon_code=${code.toLowerCase()}`,
     );
-    const page = await t().client().get(pagePath);
+    const page = await steps.page(pagePath);
     expect(page.body).toContain(code);
     expect(page.body).toContain('−$71.98');
     expect(page.body).toContain('$215.92');
@@ -68,7 +68,7 @@ describeOnEachDatabase('coupons', (database) => {
     const first = await checkoutPacket(client, 'tokens-50k', `coupon_code=${small}`);
     await pay(first.pagePath, cards.success);
     const second = await checkoutPacket(client, 'tokens-200k', `coupon_code=${whole}`);
-    expect((await t().client().get(second.pagePath)).body).toContain('$0.00');
+    expect((await steps.page(second.pagePath)).body).toContain('$0.00');
     await pay(second.pagePath, cards.success);
     expect((await steps.balance(client)).token_balance).toBe(250_000);
     const totals = (await invoices(client)).map((i) => [i.description, i.discount_cents, i.total_cents]);
@@ -146,7 +146,7 @@ describeOnEachDatabase('coupons', (database) => {
       .from(checkoutSessions)
       .where(eq(checkoutSessions.id, first.session.session_id));
     expect(replaced?.status).toBe('expired');
-    expect((await t().client().get(first.pagePath)).statusCode).toBe(410);
+    expect((await steps.page(first.pagePath)).statusCode).toBe(410);
 
     await pay(second.pagePath, cards.success);
     expect(await check(client, code)).toMatchObject({ valid: false, problem: 'already_used' });

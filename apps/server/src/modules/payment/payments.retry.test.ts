@@ -9,7 +9,8 @@ import { API, cards, paymentSteps, uniqueCode } from './payments.test-support.js
 
 describeOnEachDatabase('coming back from a checkout to try again', (database) => {
   const t = useTestApp(database);
-  const { db, signedIn, checkoutPlan, checkoutPacket, pay, addCoupon, invoices } = paymentSteps(t);
+  const steps = paymentSteps(t);
+  const { db, signedIn, checkoutPlan, checkoutPacket, pay, addCoupon, invoices } = steps;
 
   const status = async (client: TestClient, sessionId: string) => {
     const response = await client.get(`${API}/v1/payments/checkout-sessions/${sessionId}`);
@@ -83,13 +84,13 @@ describeOnEachDatabase('coming back from a checkout to try again', (database) =>
       `subscription_type=monthly&coupon_code=${code}`,
     );
     const back = `http://localhost:8080/pricing?tab=ai-detector&amp;period=monthly&amp;coupon=${code}`;
-    expect((await t().client().get(pagePath)).body).toContain(`<a href="${back}">Cancel and return to pricing</a>`);
+    expect((await steps.page(pagePath)).body).toContain(`<a href="${back}">Cancel and return to pricing</a>`);
 
     await db()
       .update(checkoutSessions)
       .set({ expiresAt: new Date(Date.now() - 1_000) })
       .where(eq(checkoutSessions.id, session.session_id));
-    const expired = await t().client().get(pagePath);
+    const expired = await steps.page(pagePath);
     expect(expired.statusCode).toBe(410);
     expect(expired.body).toContain(`href="${back}"`);
   });

@@ -1,5 +1,6 @@
 /** Shared steps of the payment service tests: buying through the local checkout page like a browser does. */
 import {
+  authCookies,
   checkoutSessionSchema,
   errorBodySchema,
   invoiceListSchema,
@@ -31,6 +32,10 @@ export function expectError(response: LightMyRequestResponse, status: number, co
 
 export function paymentSteps(t: () => TestApp) {
   const db = () => t().database.handle.db;
+  // The browser that started each checkout: only it may see and pay the checkout page.
+  const buyers = new Map<string, TestClient>();
+  const buyerOf = (path: string) =>
+    [...buyers].find(([pagePath]) => path === pagePath || path.startsWith(`${pagePath}/`))?.[1];
 
   /** A new verified user; `remoteAddress` picks the client IP the rate limits see. */
   async function signedIn(remoteAddress?: string): Promise<{ client: TestClient; userId: string; email: string }> {
@@ -50,7 +55,9 @@ export function paymentSteps(t: () => TestApp) {
     const response = await client.post(`${API}${path}`);
     if (response.statusCode !== 200) return { response, session: undefined, pagePath: '' };
     const session = checkoutSessionSchema.parse(response.json());
-    return { response, session, pagePath: new URL(session.checkout_url).pathname };
+    const pagePath = new URL(session.checkout_url).pathname;
+    buyers.set(pagePath, client);
+    return { response, session, pagePath };
   }
 
   async function checkoutPlan(client: TestClient, plan: string, query = 'subscription_type=yearly') {
@@ -65,15 +72,18 @@ export function paymentSteps(t: () => TestApp) {
     return { session: started.session as NonNullable<typeof started.session>, pagePath: started.pagePath };
   }
 
-  /** Posts the card form as the browser would: url-encoded, no session cookie needed (a fresh client). */
+  /** Posts a checkout form as the buyer's browser would: url-encoded, with the CSRF field the page renders. */
   function submitForm(path: string, fields: Record<string, string>) {
-    return t()
-      .client()
-      .post(path, new URLSearchParams(fields).toString(), {
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        csrf: 'none',
-      });
+    const client = buyerOf(path) ?? t().client();
+    const csrf_token = client.jar.get(authCookies.csrfAccess) ?? '';
+    return client.post(path, new URLSearchParams({ csrf_token, ...fields }).toString(), {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      csrf: 'none',
+    });
   }
+
+  /** The checkout page (or any path under it) as the buyer's browser loads it. */
+  const page = (path: string) => (buyerOf(path) ?? t().client()).get(path);
 
   const pay = (pagePath: string, number: string, overrides: Record<string, string> = {}) =>
     submitForm(`${pagePath}/pay`, { name: 'Ada Lovelace', number, expiry: '12/34', cvc: '123', ...overrides });
@@ -86,7 +96,7 @@ export function paymentSteps(t: () => TestApp) {
     expect(response.statusCode, response.body).toBe(303);
     const location = String(response.headers.location ?? '');
     expect(location.startsWith(`${API}/v1/checkout/local/`), location).toBe(true);
-    return t().client().get(location);
+    return page(location);
   }
 
   async function invoices(client: TestClient) {
@@ -124,6 +134,7 @@ export function paymentSteps(t: () => TestApp) {
     checkoutPacket,
     pay,
     confirm,
+    page,
     follow,
     invoices,
     mySubscription,

@@ -2,7 +2,7 @@ import type { ToolId } from '@candor/contracts/tools';
 import type { Database } from '@candor/db';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ToolsConfig } from '../../config/env.js';
-import { createAuthLimiter, type RateLimitStore } from '../../http/rate-limit.js';
+import { type AuthRateLimitRules, createAuthLimiter, type RateLimitStore } from '../../http/rate-limit.js';
 import { aiDetectionTool } from './ai-detection/definition.js';
 import { closeLocalCurvatureScorers } from './ai-detection/local-model.js';
 import { documentRedactionTool } from './document-redaction/definition.js';
@@ -123,6 +123,8 @@ export interface ToolsModuleOptions {
   runtime: ToolRuntime;
   /** Where rate-limit counters live (Redis when configured). */
   rateLimitStore?: RateLimitStore | undefined;
+  /** Replaces the upload limits of extraction, analysis and voice uploads (tests). */
+  uploadRateLimits?: AuthRateLimitRules | undefined;
 }
 
 /** Tool runs' routes for the screens, under the detector service. */
@@ -133,7 +135,11 @@ export async function toolsModule(app: FastifyInstance, opts: ToolsModuleOptions
     runs,
     queue,
     db: opts.db,
-    extractLimiter: createAuthLimiter('extract', extractRateLimits, opts.rateLimitStore ?? { keyPrefix: 'candor:rl' }),
+    extractLimiter: createAuthLimiter(
+      'extract',
+      opts.uploadRateLimits ?? extractRateLimits,
+      opts.rateLimitStore ?? { keyPrefix: 'candor:rl' },
+    ),
   });
   await app.register(plagiarismRoutes, { db: opts.db, config });
   await app.register(generationRoutes, {
@@ -149,7 +155,7 @@ export async function toolsModule(app: FastifyInstance, opts: ToolsModuleOptions
     analyseTimeoutSeconds: config.jobTimeoutSeconds,
     analyseLimiter: createAuthLimiter(
       'documentAnalysis',
-      analyseRateLimits,
+      opts.uploadRateLimits ?? analyseRateLimits,
       opts.rateLimitStore ?? { keyPrefix: 'candor:rl' },
     ),
   });
@@ -159,7 +165,7 @@ export async function toolsModule(app: FastifyInstance, opts: ToolsModuleOptions
     queue,
     uploadLimiter: createAuthLimiter(
       'voiceUpload',
-      voiceUploadRateLimits,
+      opts.uploadRateLimits ?? voiceUploadRateLimits,
       opts.rateLimitStore ?? { keyPrefix: 'candor:rl' },
     ),
   });
