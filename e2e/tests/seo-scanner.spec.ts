@@ -133,3 +133,29 @@ test('seo scanner: a site is crawled with live counts, reported, drilled into, e
   await expect(comparison).toContainText(/site score [+−-]?\d+ points/);
   await expect(comparison).toContainText('0 new pages, 0 pages gone');
 });
+
+test('seo scanner: a scan stopped half-way keeps the pages it scanned, and charges only for them', async ({ page }) => {
+  test.setTimeout(180_000);
+  await createSignedInUser(page);
+  const before = await balance(page);
+  await page.goto('/seo-scanner');
+  await page.getByLabel('Website address').fill(e2eTestSiteOrigin);
+  await scanButton(page).click();
+  const scanned = page.getByLabel('Live counts').getByText('Scanned').locator('xpath=following-sibling::dd');
+  await expect(scanned).not.toHaveText('0', { timeout: 120_000 });
+  await page.getByRole('button', { name: 'Stop scan' }).click();
+
+  await expect(page).toHaveURL((url) => url.searchParams.has('history_id'), { timeout: 60_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'The scan was stopped' })).toContainText(
+    'only those were charged',
+  );
+  const historyId = new URL(page.url()).searchParams.get('history_id');
+  const detail = (await (await page.request.get(`/api/detector/v2/ai-detector/user-history/${historyId}`)).json()) as {
+    item: { cost: number };
+    result: { stopped: string; counts: { scanned: number } };
+  };
+  expect(detail.result.stopped).toBe('cancelled');
+  expect(detail.result.counts.scanned).toBeLessThan(42);
+  expect(detail.item.cost).toBe(detail.result.counts.scanned * 20);
+  expect(await balance(page)).toBe(before - detail.item.cost);
+});
