@@ -12,9 +12,6 @@ for (const script of [
   'ledger-charges.ts',
   'writing-accuracy.ts',
   'writing-speed.ts',
-  'generate-speed.ts',
-  'generate-humanizer.ts',
-  'generate-writer.ts',
   'site-scan.ts',
   'plagiarism-accuracy.ts',
   'plagiarism-speed.ts',
@@ -24,6 +21,8 @@ for (const script of [
   'detector-curvature.ts',
   'pii-accuracy.ts',
   'pii-speed.ts',
+  'voice-speed.ts',
+  'voice-accuracy.ts',
 ]) {
   // TypeScript benchmarks import the server's modules and the engines directly, through tsx.
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];

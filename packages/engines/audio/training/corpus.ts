@@ -12,6 +12,8 @@ export const CACHE = path.resolve(import.meta.dirname, '.cache');
 export const SHARED_AUDIO = path.resolve(import.meta.dirname, '../../../../../shared/datasets/audio');
 // Bump when the features or the windows change, so cached measurements are not reused.
 export const FEATURE_VERSION = 'f1';
+// Bump when the combination changes (the measurements stay valid).
+export const MODEL_REVISION = 2;
 
 export interface Clip {
   id: string;

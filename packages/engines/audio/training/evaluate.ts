@@ -73,8 +73,13 @@ export function fitVoiceModel(rows: Row[]) {
   const features = fitFeatures(rows);
   const logits = crossFitted(rows);
   const labels = rows.map((r) => r.synthetic);
+  const realMargins = rows
+    .filter((r) => !r.synthetic && r.aasist !== null)
+    .map((r) => r.aasist as number)
+    .sort((a, b) => a - b);
+  const knot = realMargins[Math.floor(0.95 * (realMargins.length - 1))] ?? 0;
   const scored = rows.flatMap((r, i) =>
-    r.aasist === null ? [] : [{ x: [logits[i] as number, r.aasist], y: r.synthetic }],
+    r.aasist === null ? [] : [{ x: [logits[i] as number, r.aasist, Math.max(0, r.aasist - knot)], y: r.synthetic }],
   );
   const combiner = fitLogistic(
     scored.map((r) => r.x),
@@ -88,7 +93,13 @@ export function fitVoiceModel(rows: Row[]) {
   );
   return {
     features,
-    combined: { feature: combiner.weights[0] as number, aasist: combiner.weights[1] as number, bias: combiner.bias },
+    combined: {
+      feature: combiner.weights[0] as number,
+      aasist: combiner.weights[1] as number,
+      excess: combiner.weights[2] as number,
+      knot,
+      bias: combiner.bias,
+    },
     featureOnly: { feature: alone.weights[0] as number, bias: alone.bias },
   };
 }
@@ -106,7 +117,10 @@ function scoreClip(fitted: Fitted, clip: MeasuredClip) {
     combined += sigmoid(
       margin === null
         ? fitted.featureOnly.feature * logit + fitted.featureOnly.bias
-        : fitted.combined.feature * logit + fitted.combined.aasist * margin + fitted.combined.bias,
+        : fitted.combined.feature * logit +
+            fitted.combined.aasist * margin +
+            fitted.combined.excess * Math.max(0, margin - fitted.combined.knot) +
+            fitted.combined.bias,
     );
   }
   const n = clip.windows.length;

@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildCorpus, CACHE, conditions, FEATURE_VERSION, measureCorpus } from './corpus.js';
+import { buildCorpus, CACHE, conditions, FEATURE_VERSION, MODEL_REVISION, measureCorpus } from './corpus.js';
 import { finalModel, leaveOneConditionOut, leaveOneSystemOut, metricsOf } from './evaluate.js';
 
 const log = (line: string) => console.info(`[train:voice] ${line}`);
@@ -34,7 +34,7 @@ writeFileSync(
   `${JSON.stringify({ systems: systemResults, conditions: conditionResults }, null, 1)}\n`,
 );
 
-const model = finalModel(measured, `voice-${FEATURE_VERSION}-1`, {
+const model = finalModel(measured, `voice-${FEATURE_VERSION}-${MODEL_REVISION}`, {
   data: [
     '../shared/datasets/audio (LJSpeech demo: 20 real, FastSpeech2, FastSpeech2s, Tacotron2, TransformerTTS, ParallelWaveGAN; MP3)',
     'generated: espeak-ng (en-us, en-gb, en-gb-scotland, en-us+f3), flite (kal16, slt, awb, rms), festival (kal_diphone); 24 Harvard sentences',
