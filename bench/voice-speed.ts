@@ -58,7 +58,7 @@ for (let run = 0; run < RUNS; run++) {
 
 const aasist = await loadAasist();
 await aasist.score((samples[0] as Float32Array).subarray(0, AASIST_SAMPLES));
-let started = cpu();
+const aasistStarted = cpu();
 let windows = 0;
 for (const s of samples) {
   for (let from = 0; from + 16_000 <= s.length; from += 2 * 16_000) {
@@ -66,7 +66,7 @@ for (const s of samples) {
     windows++;
   }
 }
-const aasistSeconds = cpu() - started;
+const aasistSeconds = cpu() - aasistStarted;
 await aasist.close();
 
 const decodeSpeed = audioSeconds / median(decodeRuns);
