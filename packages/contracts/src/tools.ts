@@ -6,8 +6,8 @@ import { excludedRangeSchema } from '@candor/engine-plagiarism/report';
 import { obfuscationSchema } from '@candor/engine-writing/obfuscation';
 import { writingReportSchema } from '@candor/engine-writing/report';
 import { z } from 'zod';
-import { serviceNameSchema } from './tokens.js';
 import { GENERATION_LIMITS, generationServiceNames, generationToolIds } from './generation.js';
+import { serviceNameSchema } from './tokens.js';
 import { VOICE_LIMITS } from './voice.js';
 
 /**

@@ -25,9 +25,9 @@ import { createIndex } from '@candor/engine-plagiarism';
 import { z } from 'zod';
 import { readDetectorModel } from '../config/env.js';
 import { type CliIo, reportCliError, UsageError } from './cli-support.js';
+import { GENERATE_COMMANDS, GENERATE_HELP, runGenerateCli } from './generate.js';
 import { runVoiceDetectCli, VOICE_HELP } from './voice-detect.js';
 
-import { GENERATE_COMMANDS, GENERATE_HELP, runGenerateCli } from './generate.js';
 const HELP = `Usage: npm run -s cli -- <command> [--input FILE] [--output FILE]
 
 Commands (JSON lines {"id","text"} in, one JSON line per text out):

@@ -597,8 +597,7 @@ export function parseEnv(source: EnvSource, options: { cwd?: string } = {}): Con
     },
     tools: {
       detectorModel: detectorModelFrom(env, cwd),
-      detectorModelsDir:
-        env.DETECTOR_MODEL_PATH?.trim().toLowerCase() === 'none' ? undefined : modelsDirFrom(env, cwd),
+      detectorModelsDir: env.DETECTOR_MODEL_PATH?.trim().toLowerCase() === 'none' ? undefined : modelsDirFrom(env, cwd),
       engineThreads: env.ENGINE_THREADS === 0 ? availableParallelism() : env.ENGINE_THREADS,
       engineMaxHeapMb: env.ENGINE_MAX_HEAP_MB,
       jobTimeoutSeconds: env.JOB_TIMEOUT_SECONDS,
@@ -609,7 +608,9 @@ export function parseEnv(source: EnvSource, options: { cwd?: string } = {}): Con
             ? { baseUrl: env.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: env.LLM_API_KEY, models: env.LLM_MODELS }
             : undefined,
         modelPaths: [
-          ...new Set([env.LLM_MODEL_PATH, env.GENERATE_MODEL_PATH].filter((p) => p).map((p) => path.resolve(cwd, p as string))),
+          ...new Set(
+            [env.LLM_MODEL_PATH, env.GENERATE_MODEL_PATH].filter((p) => p).map((p) => path.resolve(cwd, p as string)),
+          ),
         ],
         defaultModel: env.GENERATE_MODEL,
         timeoutSeconds: env.LLM_TIMEOUT_SECONDS,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
 import { createPgliteDatabase, type TestDatabase } from '../../test/databases.js';
@@ -14,8 +15,14 @@ afterAll(async () => {
 
 // The checkout page's state after a post lives where the rate limits do: with Redis, every instance sees it.
 describeOnEachRateLimitStore('the local checkout page after a form post', (store) => {
-  const first = useTestApp(() => database, { redis: store.redis, keyPrefix: store.keyPrefix });
-  const second = useTestApp(() => database, { redis: store.redis, keyPrefix: store.keyPrefix });
+  // Two instances of one deployment: one database, one Redis, the same session secrets.
+  const deployment = {
+    redis: store.redis,
+    keyPrefix: store.keyPrefix,
+    secrets: { jwtSecret: randomBytes(32).toString('hex'), vaultKey: randomBytes(32).toString('hex') },
+  };
+  const first = useTestApp(() => database, deployment);
+  const second = useTestApp(() => database, deployment);
   const steps = paymentSteps(first);
 
   it('shows the 3-D Secure step at its GET address and forgets it once answered', async () => {
@@ -34,7 +41,8 @@ describeOnEachRateLimitStore('the local checkout page after a form post', (store
         `${store.keyPrefix}:local-checkout:${session.session_id}`,
       );
       // Another instance behind the same load balancer shows the same step.
-      expect((await steps.page(`${pagePath}/confirm`)).body).toContain('Confirm this payment');
+      const sameBrowserOnSecond = client.clone(second().app);
+      expect((await sameBrowserOnSecond.get(`${pagePath}/confirm`)).body).toContain('Confirm this payment');
     }
 
     expect((await steps.confirm(pagePath, 'approve')).headers.location).toContain('/payment-confirmation/success');
