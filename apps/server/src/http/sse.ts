@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 // Proxies close a quiet stream; a comment line every so often keeps it open without waking the client.
 const HEARTBEAT_MS = 15_000;
@@ -42,5 +42,22 @@ export function openEventStream(reply: FastifyReply): EventStream {
     },
     end,
     signal: closed.signal,
+  };
+}
+
+/**
+ * Streams the client can open again anywhere (a job's snapshots live in the queue, not in this process): `track`
+ * them, and they end as soon as `app` starts closing. Otherwise closing waits for each open stream, past the
+ * shutdown grace, and an instance stopped gracefully dies like a killed one; the client re-attaches elsewhere.
+ */
+export function endStreamsOnClose(app: FastifyInstance): (stream: EventStream) => EventStream {
+  const open = new Set<EventStream>();
+  app.addHook('preClose', async () => {
+    for (const stream of open) stream.end();
+  });
+  return (stream) => {
+    open.add(stream);
+    stream.signal.addEventListener('abort', () => open.delete(stream));
+    return stream;
   };
 }

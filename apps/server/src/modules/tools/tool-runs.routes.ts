@@ -8,7 +8,7 @@ import { currentUser } from '../../http/auth.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { isUuid } from '../../http/ids.js';
 import type { AuthLimiter, AuthRateLimitRules } from '../../http/rate-limit.js';
-import { openEventStream } from '../../http/sse.js';
+import { type EventStream, endStreamsOnClose, openEventStream } from '../../http/sse.js';
 import { createHistoryRepository } from '../detector/history.repository.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import type { ToolRuns } from './tool-runs.service.js';
@@ -28,9 +28,15 @@ export const extractRateLimits: AuthRateLimitRules = {
 };
 
 /** Streams a job's snapshots as Server-Sent Events until it finishes or the client goes away. */
-async function streamJob(reply: FastifyReply, queue: JobQueue, userId: string, jobId: string) {
+async function streamJob(
+  reply: FastifyReply,
+  queue: JobQueue,
+  userId: string,
+  jobId: string,
+  track: (stream: EventStream) => EventStream,
+) {
   if (!isUuid(jobId) || !(await queue.get(userId, jobId))) throw jobMissing();
-  const stream = openEventStream(reply);
+  const stream = track(openEventStream(reply));
   let unsubscribe: (() => void) | undefined;
   stream.signal.addEventListener('abort', () => unsubscribe?.());
   unsubscribe = await queue.subscribe(userId, jobId, (snapshot: JobSnapshot) => {
@@ -54,6 +60,7 @@ export async function toolRunsRoutes(
     limits: { fileSize: largestUpload, files: 1, fields: 0, parts: 1, headerPairs: 100 },
   });
   app.addHook('preHandler', app.requireUser);
+  const trackStream = endStreamsOnClose(app);
 
   // Any text a tool takes fits its request, in any script and however escaped: at most 6 bytes a UTF-16 unit
   // (\uXXXX) and the rest of the body. A longer text is refused by the tool's own character limit, which says so
@@ -118,7 +125,7 @@ export async function toolRunsRoutes(
   });
 
   app.get<{ Params: { id: string } }>('/v1/jobs/:id/events', (request, reply) =>
-    streamJob(reply, queue, currentUser(request).id, request.params.id),
+    streamJob(reply, queue, currentUser(request).id, request.params.id, trackStream),
   );
 
   app.post<{ Params: { id: string } }>('/v1/jobs/:id/cancel', async (request) => {
