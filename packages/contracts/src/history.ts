@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { serviceNameSchema } from './tokens.js';
 
 export const HISTORY_PAGE_SIZE_MAX = 20;
+/**
+ * The list of runs carries at most this many children of a run (the oldest first), and says how many it has in all
+ * (`children_total`): a website scan of 5,000 pages would otherwise send 5,000 rows to a page that shows 20 runs.
+ * A run's own answer (`user-history/{id}`) carries every child.
+ */
+export const HISTORY_CHILDREN_LISTED = 50;
 
 export interface HistoryItem {
   history_id: string;
@@ -11,6 +17,8 @@ export interface HistoryItem {
   created_at: string;
   has_children: boolean;
   children: HistoryItem[];
+  /** How many children the run has; more than `children.length` when the list left some out. */
+  children_total?: number | undefined;
   /** `api` for a run made with an API key (History marks it), `web` for the screens'; absent from older servers. */
   source?: 'api' | 'web' | undefined;
   /** The key's name at the time of an API run. */
@@ -26,6 +34,7 @@ export const historyItemSchema: z.ZodType<HistoryItem> = z.lazy(() =>
     created_at: z.string(),
     has_children: z.boolean(),
     children: z.array(historyItemSchema),
+    children_total: z.number().int().nonnegative().optional(),
     source: z.enum(['api', 'web']).optional(),
     api_key_name: z.string().nullable().optional(),
   }),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   errorBodySchema,
+  HISTORY_CHILDREN_LISTED,
   historyDeleteResultSchema,
   historyDetailSchema,
   historyListSchema,
@@ -132,6 +133,41 @@ describeOnEachDatabase('detector', (database) => {
       const beyond = historyListSchema.parse((await owner.get(`${HISTORY}?page=9`)).json());
       expect(beyond.items).toEqual([]);
       expect(beyond.pagination.total).toBe(25);
+    });
+
+    it('lists only the first children of a run with thousands, says how many it has, and opens it with them all', async () => {
+      const client = t().client();
+      const userId = (await signUpVerified(t(), client)).user.id;
+      const repo = createHistoryRepository(t().database.handle.db);
+      const start = Date.now() - 3_600_000;
+      const scan = await repo.insert({ userId, modelName: 'SITE_SCAN', title: 'Big site', result: { pages: [] } });
+      const pages = HISTORY_CHILDREN_LISTED + 70;
+      for (let c = 0; c < pages; c++) {
+        await repo.insert({
+          userId,
+          parentId: scan.id,
+          modelName: 'SITE_SCAN',
+          title: `Page ${c}`,
+          createdAt: new Date(start + c * 1000),
+        });
+      }
+      const small = await repo.insert({ userId, modelName: 'REWRITE', title: 'Two versions' });
+      for (const title of ['Version 1', 'Version 2']) {
+        await repo.insert({ userId, parentId: small.id, modelName: 'REWRITE', title });
+      }
+      const list = historyListSchema.parse((await client.get(HISTORY)).json());
+      const listed = list.items.find((i) => i.history_id === scan.id);
+      expect(listed?.children).toHaveLength(HISTORY_CHILDREN_LISTED);
+      expect(listed?.children.map((c) => c.title).slice(0, 2)).toEqual(['Page 0', 'Page 1']);
+      expect(listed).toMatchObject({ has_children: true, children_total: pages });
+      const pair = list.items.find((i) => i.history_id === small.id);
+      expect(pair).toMatchObject({ children_total: 2 });
+      expect(pair?.children.map((c) => c.title)).toEqual(['Version 1', 'Version 2']);
+      expect(pair?.children[0]).toMatchObject({ has_children: false, children_total: 0 });
+
+      const detail = historyDetailSchema.parse((await client.get(`${HISTORY}${scan.id}`)).json());
+      expect(detail.item.children).toHaveLength(pages);
+      expect(detail.item.children_total).toBe(pages);
     });
 
     it('filters by one or several repeated model_names', async () => {

@@ -1,5 +1,5 @@
 import { type Database, historyItems } from '@candor/db';
-import { and, asc, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 
 export type HistoryRow = typeof historyItems.$inferSelect;
 export type NewHistoryRow = typeof historyItems.$inferInsert;
@@ -19,6 +19,12 @@ export type HistoryTreeRow = Pick<HistoryRow, keyof typeof treeColumns>;
 /** Runs are at most this many levels deep; the bound keeps a corrupt parent cycle from looping forever. */
 const MAX_DEPTH = 8;
 
+/** The first children of each parent a list shows, and how many children each parent has in all. */
+export interface FirstDescendants {
+  rows: HistoryTreeRow[];
+  childCounts: Map<string, number>;
+}
+
 export function createHistoryRepository(db: Database) {
   const topLevel = (userId: string, modelNames: string[]): SQL | undefined =>
     and(
@@ -34,12 +40,15 @@ export function createHistoryRepository(db: Database) {
       return created;
     },
 
-    /** One page of the user's top-level runs, newest first, and how many there are in all. */
+    /**
+     * One page of the user's top-level runs, newest first, and how many there are in all; without inputs and results,
+     * which a list does not show (a website scan's result holds every page it scanned).
+     */
     async page(userId: string, modelNames: string[], limit: number, offset: number) {
       const where = topLevel(userId, modelNames);
       const [rows, [total]] = await Promise.all([
         db
-          .select()
+          .select(treeColumns)
           .from(historyItems)
           .where(where)
           .orderBy(desc(historyItems.createdAt), desc(historyItems.id))
@@ -86,6 +95,40 @@ export function createHistoryRepository(db: Database) {
         frontier = level.map((row) => row.id);
       }
       return found;
+    },
+
+    /**
+     * Like `descendants`, but at most `perParent` children of each parent (the oldest), with each parent's count of
+     * children: a list of runs stays small when one of them is a website scan of thousands of pages.
+     */
+    async firstDescendants(userId: string, parentIds: string[], perParent: number): Promise<FirstDescendants> {
+      const rows: HistoryTreeRow[] = [];
+      const childCounts = new Map<string, number>();
+      let frontier = parentIds;
+      for (let depth = 0; frontier.length > 0 && depth < MAX_DEPTH; depth++) {
+        const ranked = db
+          .select({
+            ...treeColumns,
+            rank: sql<number>`row_number() over (partition by ${historyItems.parentId} order by ${historyItems.createdAt}, ${historyItems.id})`.as(
+              'rank',
+            ),
+            siblings: sql<number>`count(*) over (partition by ${historyItems.parentId})`.as('siblings'),
+          })
+          .from(historyItems)
+          .where(and(eq(historyItems.userId, userId), inArray(historyItems.parentId, frontier)))
+          .as('ranked');
+        const level = await db
+          .select()
+          .from(ranked)
+          .where(lte(ranked.rank, perParent))
+          .orderBy(asc(ranked.createdAt), asc(ranked.id));
+        for (const { rank: _rank, siblings, ...row } of level) {
+          rows.push(row);
+          if (row.parentId) childCounts.set(row.parentId, Number(siblings));
+        }
+        frontier = level.map((row) => row.id);
+      }
+      return { rows, childCounts };
     },
   };
 }

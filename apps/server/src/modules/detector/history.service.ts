@@ -1,18 +1,26 @@
-import type {
-  HistoryDeleteMany,
-  HistoryDeleteResult,
-  HistoryDetail,
-  HistoryItem,
-  HistoryList,
-  HistoryQuery,
-  ServiceName,
+import {
+  HISTORY_CHILDREN_LISTED,
+  type HistoryDeleteMany,
+  type HistoryDeleteResult,
+  type HistoryDetail,
+  type HistoryItem,
+  type HistoryList,
+  type HistoryQuery,
+  type ServiceName,
 } from '@candor/contracts';
 import { notFound } from '../../http/errors.js';
 import { isUuid } from '../../http/ids.js';
 import type { HistoryRepository, HistoryTreeRow } from './history.repository.js';
 
-/** Builds each root's tree of children from a flat list of descendants. */
-function toTrees(roots: HistoryTreeRow[], descendants: HistoryTreeRow[]): HistoryItem[] {
+/**
+ * Builds each root's tree of children from a flat list of descendants; `childCounts` says how many children a run has
+ * when `descendants` holds only the first of them.
+ */
+function toTrees(
+  roots: HistoryTreeRow[],
+  descendants: HistoryTreeRow[],
+  childCounts?: ReadonlyMap<string, number>,
+): HistoryItem[] {
   const byParent = new Map<string, HistoryTreeRow[]>();
   for (const row of descendants) {
     if (!row.parentId) continue;
@@ -32,6 +40,7 @@ function toTrees(roots: HistoryTreeRow[], descendants: HistoryTreeRow[]): Histor
       created_at: row.createdAt.toISOString(),
       has_children: children.length > 0,
       children: children.map((child) => build(child, next)),
+      children_total: Math.max(children.length, childCounts?.get(row.id) ?? 0),
       source: row.apiKeyName === null ? 'web' : 'api',
       api_key_name: row.apiKeyName,
     };
@@ -46,14 +55,15 @@ export function createHistoryService(deps: { repo: HistoryRepository }) {
     async list(userId: string, query: HistoryQuery): Promise<HistoryList> {
       const { page, per_page, model_names } = query;
       const { rows, total } = await deps.repo.page(userId, model_names, per_page, (page - 1) * per_page);
-      const descendants = rows.length
-        ? await deps.repo.descendants(
+      const { rows: descendants, childCounts } = rows.length
+        ? await deps.repo.firstDescendants(
             userId,
             rows.map((r) => r.id),
+            HISTORY_CHILDREN_LISTED,
           )
-        : [];
+        : { rows: [], childCounts: new Map<string, number>() };
       return {
-        items: toTrees(rows, descendants),
+        items: toTrees(rows, descendants, childCounts),
         pagination: { page, per_page, total, total_pages: Math.ceil(total / per_page) },
       };
     },

@@ -173,6 +173,18 @@ describe('HistoryPage', () => {
     expect(screen.queryByText('Part A')).toBeNull();
   });
 
+  it('shows the first parts of a run with thousands, says how many more there are, and opens the run for them', async () => {
+    const pages = Array.from({ length: 50 }, (_, i) => item(100 + i, { model_name: 'SITE_SCAN', title: `Page ${i}` }));
+    const scan = item(2, { model_name: 'SITE_SCAN', title: 'Big site', has_children: true, children: pages });
+    list = () => page([{ ...scan, children_total: 5000 }]);
+    await renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Show 5,000 parts' }));
+    expect(screen.getByText('Page 49')).toBeTruthy();
+    expect(screen.getByText(/4,950 more parts of 5,000 not listed here/)).toBeTruthy();
+    const all = screen.getByRole('link', { name: 'Open Big site to see them all' });
+    expect(all.getAttribute('href')).toBe(`/seo-scanner?history_id=${scan.history_id}`);
+  });
+
   it('goes to the last page, replacing the history entry, when the page is past the end', async () => {
     list = (url) =>
       page(url.searchParams.get('page') === '2' ? [item(21)] : [], 21, Number(url.searchParams.get('page')));

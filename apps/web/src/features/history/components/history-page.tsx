@@ -33,7 +33,7 @@ import { cn } from '@/lib/utils';
 import { historyListQueryOptions } from '../api/history.queries';
 import { scheduleHistoryDeletion, usePendingHistoryDeletions } from '../api/history-deletion';
 import type { HistorySearch } from '../search';
-import { serviceLabels } from '../service-meta';
+import { serviceLabels, serviceTools } from '../service-meta';
 import { OpenToolLink, RunTitleLink } from './open-in-tool-link';
 
 interface HistoryPageProps {
@@ -347,7 +347,7 @@ function HistoryRow({
                 aria-hidden="true"
                 className={open ? 'rotate-180 transition-transform' : 'transition-transform'}
               />
-              {open ? 'Hide' : 'Show'} {item.children.length} part{item.children.length === 1 ? '' : 's'}
+              {open ? 'Hide' : 'Show'} {count(partsOf(item))} part{partsOf(item) === 1 ? '' : 's'}
             </Button>
           )}
         </RunCells>
@@ -368,14 +368,23 @@ function HistoryRow({
           </div>
         </td>
       </tr>
-      {open && <ChildRows id={childrenId} items={item.children} depth={1} />}
+      {open && <ChildRows id={childrenId} parent={item} depth={1} />}
     </>
   );
 }
 
-/** The nested parts of a run, indented by depth; they open in their tool but are deleted with their parent. */
-function ChildRows({ id, items, depth }: { id?: string; items: HistoryItem[]; depth: number }) {
-  return items
+/** How many parts a run has: the list carries only the first of a run with many (a website scan's pages). */
+const partsOf = (item: HistoryItem) => Math.max(item.children_total ?? 0, item.children.length);
+const count = (value: number) => value.toLocaleString('en-US');
+
+/**
+ * The nested parts of a run, indented by depth; they open in their tool but are deleted with their parent. A run with
+ * more parts than the list carries ends with a row that says how many are left out, and opens the run where they all
+ * are (a scan's report pages through thousands).
+ */
+function ChildRows({ id, parent, depth }: { id?: string; parent: HistoryItem; depth: number }) {
+  const items = parent.children;
+  const rows = items
     .map((child, index) => (
       <tr key={child.history_id} id={index === 0 ? id : undefined} className="bg-muted/20">
         <td />
@@ -390,9 +399,31 @@ function ChildRows({ id, items, depth }: { id?: string; items: HistoryItem[]; de
     .flatMap((row, index) => {
       const child = items[index];
       return child?.children.length
-        ? [row, <ChildRows key={`${child.history_id}-c`} items={child.children} depth={depth + 1} />]
+        ? [row, <ChildRows key={`${child.history_id}-c`} parent={child} depth={depth + 1} />]
         : [row];
     });
+  const left = partsOf(parent) - items.length;
+  if (left <= 0) return rows;
+  return [
+    ...rows,
+    <tr key={`${parent.history_id}-more`} className="bg-muted/20">
+      <td />
+      <td colSpan={5} className="px-3 py-2 text-muted-foreground text-sm sm:px-4">
+        <p style={{ paddingLeft: `${depth * 1.25}rem` }}>
+          {count(left)} more part{left === 1 ? '' : 's'} of {count(partsOf(parent))} not listed here.{' '}
+          {serviceTools[parent.model_name].withHistory && (
+            <Link
+              to={serviceTools[parent.model_name].to as never}
+              search={{ history_id: parent.history_id } as never}
+              className="font-medium text-primary underline underline-offset-4"
+            >
+              Open {parent.title || 'the run'} to see them all
+            </Link>
+          )}
+        </p>
+      </td>
+    </tr>,
+  ];
 }
 
 /** Marks a run made with an API key, naming the key (it stays named after the key is deleted). */
