@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { isLocalCheckout, payWithCard, testCards } from '../support/checkout';
 import { hasLocalModel } from '../support/local-model.mjs';
@@ -106,7 +107,7 @@ test('each enhancer mode runs, shows its versions beside the original, and one g
     ['Expand', 'Expand', 'Expand: the result'],
     ['Add content', 'Add content', 'Add content: the result'],
   ] as const) {
-    await page.getByRole('tab', { name: mode }).click();
+    await page.getByRole('radio', { name: mode }).check();
     // The text moved with the user from mode to mode.
     await expect(page.getByRole('textbox', { name: /^Text to/ })).toHaveValue(TEXT);
     await page.getByRole('button', { name: button, exact: true }).click();
@@ -144,7 +145,7 @@ test('an unknown or non-HUMANIZER history_id is dropped from the humanizer', asy
   await page.goto('/content-humanizer?history_id=00000000-0000-4000-8000-000000000000');
   await expect(page).toHaveURL((url) => url.pathname === '/content-humanizer' && !url.searchParams.has('history_id'));
   await page.goto('/content-enhancer');
-  await page.getByRole('tab', { name: 'Summarize' }).click();
+  await page.getByRole('radio', { name: 'Summarize' }).check();
   await page.getByRole('textbox', { name: 'Text to summarize' }).fill(TEXT);
   await page.getByRole('button', { name: 'Summarize', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Summarize: the result' })).toBeVisible({ timeout: RUN });
@@ -179,6 +180,49 @@ test('submitSaved: out of tokens, the text is kept while tokens are bought, and 
   });
   await expect(page.getByTestId('humanized-text')).toContainText('89%');
 });
+
+/** The screen's WCAG 2.1 AA violations, one readable line each, once it has finished loading. */
+async function violationsOn(page: Page): Promise<string[]> {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[data-slot="skeleton"]')).toHaveCount(0);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return violations.map((v) => `${new URL(page.url()).pathname}: ${v.id} ${v.help} — ${v.nodes[0]?.target.join(' ')}`);
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the generation screens and their results pass an automated WCAG 2.1 AA audit in the ${colorScheme} theme`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+    await createSignedInUser(page);
+    const found: string[] = [];
+    await page.goto('/content-humanizer');
+    await page.getByRole('textbox', { name: 'Text to humanize' }).fill(TEXT);
+    found.push(...(await violationsOn(page)));
+    await page.getByRole('button', { name: 'Humanize', exact: true }).click();
+    await expect(page.getByTestId('humanized-text')).toBeVisible({ timeout: RUN });
+    found.push(...(await violationsOn(page)));
+
+    await page.goto('/content-enhancer');
+    await page.getByRole('textbox', { name: 'Text to rewrite' }).fill(TEXT);
+    await page.getByRole('button', { name: 'Rewrite', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Rewrite: the result' })).toBeVisible({ timeout: RUN });
+    found.push(...(await violationsOn(page)));
+
+    await page.goto('/stealth-ai-writer');
+    await page.getByLabel('Topic').fill('Why solar power got cheap');
+    await page.getByRole('button', { name: 'Write an outline' }).click();
+    await expect(page.getByRole('textbox', { name: 'Heading 1' })).toBeVisible();
+    found.push(...(await violationsOn(page)));
+    await page.getByRole('button', { name: 'Write the article' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/stealth-ai-writer/result', { timeout: RUN });
+    await expect(page.getByRole('article')).toBeVisible();
+    found.push(...(await violationsOn(page)));
+    expect(found).toEqual([]);
+  });
+}
 
 test.describe('with the local model (SmolLM2-135M-Instruct)', () => {
   test.skip(

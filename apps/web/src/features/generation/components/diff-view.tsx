@@ -28,7 +28,7 @@ export function DiffView({ original, rewritten, labels = ['Original', 'Rewritten
             part.added ? null : part.removed ? (
               <del
                 key={part.id}
-                className="rounded-sm bg-destructive/15 text-destructive no-underline decoration-1 line-through"
+                className="rounded-sm bg-destructive/15 text-foreground line-through decoration-destructive decoration-2"
               >
                 {part.value}
               </del>
@@ -43,7 +43,10 @@ export function DiffView({ original, rewritten, labels = ['Original', 'Rewritten
         <p className="whitespace-pre-wrap text-sm leading-relaxed" dir="auto">
           {parts.map((part) =>
             part.removed ? null : part.added ? (
-              <ins key={part.id} className="rounded-sm bg-success/15 text-success no-underline">
+              <ins
+                key={part.id}
+                className="rounded-sm bg-success/20 text-foreground underline decoration-success decoration-2 underline-offset-2"
+              >
                 {part.value}
               </ins>
             ) : (

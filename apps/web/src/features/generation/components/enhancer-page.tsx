@@ -15,7 +15,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
 import { tools } from '@/config/navigation';
 import { historyDetailQueryOptions } from '@/features/history/api/history.queries';
@@ -263,15 +262,25 @@ export function EnhancerPage() {
         return text && <StreamingText label="Written so far" text={text} />;
       }}
     >
-      <Tabs value={mode} onValueChange={switchMode}>
-        <TabsList aria-label="Mode">
-          {MODES.map((value) => (
-            <TabsTrigger key={value} value={value}>
+      <fieldset className="inline-flex flex-wrap gap-1 rounded-lg bg-muted p-1">
+        <legend className="sr-only">Mode</legend>
+        {MODES.map((value) => (
+          <label key={value} className="relative">
+            <input
+              type="radio"
+              name="enhancer-mode"
+              value={value}
+              checked={mode === value}
+              onChange={() => switchMode(value)}
+              // Invisible but over its label, so a click or a tap lands on the radio itself.
+              className="peer absolute inset-0 m-0 size-full cursor-pointer appearance-none opacity-0"
+            />
+            <span className="inline-flex h-8 cursor-pointer items-center rounded-md px-3 font-medium text-muted-foreground text-sm transition-colors peer-checked:bg-background peer-checked:text-foreground peer-checked:shadow-sm peer-focus-visible:ring-[3px] peer-focus-visible:ring-ring/50">
               {enhancerModeLabels[value]}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-      </Tabs>
+            </span>
+          </label>
+        ))}
+      </fieldset>
     </ToolRunPage>
   );
 }
