@@ -44,7 +44,7 @@ export function SidebarNav({
                       {item.title}
                     </span>
                     {item.badge && (
-                      <span className="ml-auto rounded-full bg-primary/10 px-1.5 py-0.5 font-semibold text-[10px] text-primary">
+                      <span className="ml-auto rounded-full bg-primary px-1.5 py-0.5 font-semibold text-[10px] text-primary-foreground">
                         {item.badge}
                       </span>
                     )}
