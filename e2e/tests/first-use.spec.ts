@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { SECRETS, samplePdf } from '../../packages/engines/redact/src/fixtures/sample-documents';
+import { e2eTestSiteOrigin } from '../env.mjs';
 import { payWithCard, testCards } from '../support/checkout';
 import { readLatestCode } from '../support/mail';
 import { redactAndAwaitResult } from '../support/redactor';
@@ -15,6 +18,7 @@ const PROSE = [
   'sells out of rye by nine; by ten the only people on the quay are the gulls and a few walkers with their dogs.',
 ].join(' ');
 const SOURCE = `${PROSE} Nobody remembers when the lighthouse keeper last climbed the stair.`;
+const SPEECH = readFileSync(path.resolve(import.meta.dirname, '../../packages/engines/audio/fixtures/speech.mp3'));
 
 /** Whether the page shows the "coming soon" placeholder of a tool that does not exist yet. */
 const placeholder = (page: Page) => page.getByRole('region', { name: 'Coming soon' });
@@ -47,7 +51,7 @@ async function signUpAndVerify(page: Page) {
 test('first use: sign up, verify, every offered tool once, pricing, pay and account — and no way into a placeholder', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   await signUpAndVerify(page);
   await expect(page.getByTestId('token-balance')).toContainText('2K');
 
@@ -58,8 +62,21 @@ test('first use: sign up, verify, every offered tool once, pricing, pay and acco
     await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
     for (const path of await linkedPaths(page, '[role="tabpanel"]')) paths.add(path);
   }
-  expect(paths).toContain('/ai-detector');
-  expect(paths).toContain('/content-enhancer');
+  for (const tool of [
+    '/secure-llm',
+    '/document-redactor',
+    '/vexon',
+    '/ai-detector',
+    '/humanized-text-detector',
+    '/copyright-detector',
+    '/writing-analysis',
+    '/stealth-ai-writer',
+    '/content-enhancer',
+    '/content-humanizer',
+    '/seo-scanner',
+  ]) {
+    expect(paths, `nothing links to ${tool}`).toContain(tool);
+  }
   for (const path of paths) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
@@ -115,7 +132,7 @@ test('first use: sign up, verify, every offered tool once, pricing, pay and acco
   await expect(page.getByTestId('humanized-text')).toBeVisible({ timeout: 60_000 });
 
   await page.goto('/content-enhancer');
-  await page.getByRole('tab', { name: 'Summarize' }).click();
+  await page.getByRole('radio', { name: 'Summarize' }).check();
   await page.getByLabel('Text to summarize').fill(PROSE);
   await page.getByRole('button', { name: 'Summarize', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Summarize: the result' })).toBeVisible({ timeout: 60_000 });
@@ -127,9 +144,29 @@ test('first use: sign up, verify, every offered tool once, pricing, pay and acco
   await expect(page.getByRole('article')).toBeVisible({ timeout: 60_000 });
   await expect(page).toHaveURL((url) => url.pathname === '/stealth-ai-writer/result');
 
+  // The website scanner, on the site the end-to-end server may read, kept to three pages.
+  await page.goto('/seo-scanner');
+  await page.getByLabel('Website address').fill(e2eTestSiteOrigin);
+  await page.getByLabel('Scan name (optional)').fill('First scan');
+  await page.getByLabel('Pages at most').fill('3');
+  await page.getByRole('button', { name: 'Scan website' }).click();
+  await expect(page).toHaveURL((url) => url.searchParams.has('history_id'), { timeout: 90_000 });
+  await expect(page.getByRole('heading', { name: 'First scan', level: 1 })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Scanned pages' }).getByRole('row')).toHaveCount(4);
+
+  // The deepfake voice detector, on a recording of speech.
+  await page.goto('/vexon');
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'voicemail.mp3', mimeType: 'audio/mpeg', buffer: SPEECH });
+  await page.getByRole('button', { name: 'Check recording' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/vexon/result', { timeout: 90_000 });
+  await expect(page.getByTestId('voice-verdict')).toBeVisible();
+
   // Every run is in History.
   await page.goto('/history');
-  await expect(page.getByRole('row')).toHaveCount(9); // the header and eight runs (chats are kept in Secure LLM Chat)
+  // The header and ten runs, a scan's pages folded under it (chats are kept in Secure LLM Chat).
+  await expect(page.getByRole('row')).toHaveCount(11);
 
   // Pricing: a plan whose tools are all to come can't be bought, and says why; the others can.
   await page.goto('/pricing');
