@@ -108,9 +108,32 @@ for (const coupon of e2eCoupons) {
   if (result.status !== 0) throw new Error(`creating coupon ${coupon.join(' ')} failed (${result.status})`);
 }
 
-const server = spawn(process.execPath, [path.resolve(repoRoot, 'apps/server/dist/main.js')], {
-  stdio: 'inherit',
-  env: serverEnv,
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill('SIGTERM'));
-server.on('exit', (code) => process.exit(code ?? 0));
+// E2E_CLUSTER=N: N instances behind HAProxy on E2E_PORT (npm run cluster's), the last serving a subset of the services.
+const clusterSize = Number(process.env.E2E_CLUSTER || 0);
+if (clusterSize > 0) {
+  if (!databaseUrl || !process.env.REDIS_URL) throw new Error('E2E_CLUSTER needs DATABASE_URL and REDIS_URL');
+  const { startCluster } = await import('../scripts/cluster/cluster.mjs');
+  const { PORT, HOST, DATA_DIR, ...clusterEnv } = serverEnv;
+  const cluster = await startCluster({
+    instances: Array.from({ length: clusterSize }, (_, i) =>
+      clusterSize > 1 && i === clusterSize - 1 ? 'auth,payment,governance' : '',
+    ),
+    proxyPort: e2ePort,
+    databaseUrl,
+    redisUrl: process.env.REDIS_URL,
+    redisKeyPrefix,
+    dataDir: e2eDataDir,
+    env: clusterEnv,
+    // The coupons' catalogue run has migrated the database.
+    migrate: false,
+    logs: 'inherit',
+  });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => cluster.stop().then(() => process.exit(0)));
+} else {
+  const server = spawn(process.execPath, [path.resolve(repoRoot, 'apps/server/dist/main.js')], {
+    stdio: 'inherit',
+    env: serverEnv,
+  });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill('SIGTERM'));
+  server.on('exit', (code) => process.exit(code ?? 0));
+}
