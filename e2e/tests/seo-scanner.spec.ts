@@ -94,6 +94,23 @@ test('seo scanner: a site is crawled with live counts, reported, drilled into, e
   expect(await violationsOn(page)).toEqual([]);
   const table = page.getByRole('table', { name: 'Scanned pages' });
   await expect(table.getByRole('row')).toHaveCount(Math.min(scanned, 50) + 1);
+  // The filters line up: their controls share a top and a height, and the checkbox sits on their middle line.
+  const box = async (role: 'textbox' | 'combobox' | 'spinbutton' | 'checkbox', name: string) => {
+    const found = await page.getByRole(role, { name, exact: true }).boundingBox();
+    if (!found) throw new Error(`no box for ${name}`);
+    return found;
+  };
+  const find = await box('textbox', 'Find');
+  for (const [role, name] of [
+    ['combobox', 'Issue'],
+    ['spinbutton', 'AI % at least'],
+  ] as const) {
+    const other = await box(role, name);
+    expect(other.y, `${name} starts where Find does`).toBeCloseTo(find.y, 0);
+    expect(other.height, `${name} is as tall as Find`).toBeCloseTo(find.height, 0);
+  }
+  const pii = await box('checkbox', 'With personal data');
+  expect(pii.y + pii.height / 2).toBeCloseTo(find.y + find.height / 2, 0);
   // Sort by AI %, highest first, then filter to the pages with personal data.
   await table.getByRole('button', { name: 'AI %' }).click();
   await expect(table.getByRole('columnheader', { name: 'AI %' })).toHaveAttribute('aria-sort', 'descending');

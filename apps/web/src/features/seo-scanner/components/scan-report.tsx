@@ -347,7 +347,8 @@ function PagesTable({ report, onOpen }: { report: SiteScanResult; onOpen: (url: 
           Issue
           <select
             id={`${id}-issue`}
-            className="h-9 rounded-md border bg-background px-2"
+            // The height, border and type of the inputs beside it, so the filters line up.
+            className="flex h-10 w-56 rounded-md border border-input bg-background px-3 py-1 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30"
             value={filter.issue}
             onChange={(event) => change({ issue: event.target.value as PageFilter['issue'] })}
           >
@@ -372,7 +373,7 @@ function PagesTable({ report, onOpen }: { report: SiteScanResult; onOpen: (url: 
             className="w-24"
           />
         </label>
-        <label className="flex items-center gap-2 text-sm">
+        <label className="flex h-10 items-center gap-2 text-sm">
           <input
             type="checkbox"
             checked={filter.piiOnly}
@@ -380,7 +381,7 @@ function PagesTable({ report, onOpen }: { report: SiteScanResult; onOpen: (url: 
           />
           With personal data
         </label>
-        <p className="ml-auto text-muted-foreground text-sm" aria-live="polite">
+        <p className="ml-auto flex h-10 items-center text-muted-foreground text-sm" aria-live="polite">
           {number(rows.length)} of {number(report.pages.length)} pages
         </p>
       </div>
