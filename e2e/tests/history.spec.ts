@@ -117,4 +117,34 @@ test.describe('history', () => {
     await expect(page.getByRole('navigation', { name: 'Pagination' })).toContainText('20 runs');
     await expect(runRows(page)).toHaveCount(20);
   });
+  test('folds a website scan of 5,000 pages after its first 50, and links to the report for the rest', async ({
+    page,
+  }) => {
+    const user = await createSignedInUser(page);
+    const { rows } = await sql(
+      `insert into history_items (user_id, model_name, title, cost)
+       select id, 'SITE_SCAN', 'Big site audit', 100000 from users where email = $1 returning id, user_id`,
+      [user.email],
+    );
+    const scan = rows[0] as { id: string; user_id: string };
+    await sql(
+      `insert into history_items (user_id, parent_id, model_name, title, created_at)
+       select $1, $2, 'SITE_SCAN', 'https://example.com/page/' || n, now() + n * interval '1 millisecond'
+       from generate_series(1, 5000) n`,
+      [scan.user_id, scan.id],
+    );
+    const list = page.waitForResponse((r) => r.url().includes('/user-history/') && r.request().method() === 'GET');
+    await page.goto('/history');
+    const body = (await (await list).json()) as { items: { children: unknown[]; children_total?: number }[] };
+    expect(body.items[0]?.children).toHaveLength(50);
+    expect(body.items[0]?.children_total).toBe(5000);
+
+    await page.getByRole('button', { name: 'Show 5,000 parts' }).click();
+    await expect(page.getByRole('row').filter({ hasText: 'https://example.com/page/' })).toHaveCount(50);
+    await expect(page.getByText('4,950 more parts of 5,000 not listed here.')).toBeVisible();
+    await page.getByRole('link', { name: 'Open Big site audit to see them all' }).click();
+    await expect(page).toHaveURL(
+      (url) => url.pathname === '/seo-scanner' && url.searchParams.get('history_id') === scan.id,
+    );
+  });
 });
