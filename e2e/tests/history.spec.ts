@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { e2eDatabaseUrl, sql } from '../support/database';
 import { expect, test } from '../support/test';
@@ -142,6 +143,13 @@ test.describe('history', () => {
     await page.getByRole('button', { name: 'Show 5,000 parts' }).click();
     await expect(page.getByRole('row').filter({ hasText: 'https://example.com/page/' })).toHaveCount(50);
     await expect(page.getByText('4,950 more parts of 5,000 not listed here.')).toBeVisible();
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const { violations } = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      expect(violations.map((v) => `${colorScheme}: ${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+    }
     await page.getByRole('link', { name: 'Open Big site audit to see them all' }).click();
     await expect(page).toHaveURL(
       (url) => url.pathname === '/seo-scanner' && url.searchParams.get('history_id') === scan.id,
