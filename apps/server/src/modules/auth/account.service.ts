@@ -9,7 +9,7 @@ import {
 } from '@candor/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../http/errors.js';
-import { emailChangedNotice } from '../../mail/account-templates.js';
+import { addressInUseNotice, emailChangedNotice } from '../../mail/account-templates.js';
 import type { Mailer } from '../../mail/mailer.js';
 import type { AccountRepository } from './account.repository.js';
 import type { OtpService } from './otp.service.js';
@@ -103,9 +103,17 @@ export function createAccountService(deps: AccountServiceDeps) {
       let emailChange: ProfileUpdateResult['email_change'] = null;
       if (email !== user.email) {
         const owner = await users.findByEmail(email);
-        if (owner && owner.id !== user.id) throw emailTaken();
+        // An address another account uses is answered like any other (docs/product-decisions.md, account
+        // enumeration): the change waits for a code as usual, but the address gets a notice instead, so the code is
+        // never seen and the change never happens; only that mailbox's owner learns the address is taken.
+        const taken = owner && owner.id !== user.id;
         // Sent before anything is saved: a cool-down (429) or a mail failure (503) leaves the profile untouched.
-        await otp.sendOrRefuse(recipient(user), 'change_email', email);
+        await otp.sendOrRefuse(
+          recipient(user),
+          'change_email',
+          email,
+          taken ? addressInUseNotice({ to: email, publicUrl: deps.publicUrl }) : undefined,
+        );
         emailChange = otp.sentBody(email);
       }
       const saved = await repo.updateProfile(user.id, {

@@ -87,6 +87,7 @@ export async function authModule(app: FastifyInstance, opts: AuthModuleOptions) 
     otp,
     sessions: opts.sessions,
     clock: opts.clock,
+    publicUrl: opts.publicUrl,
     referrals,
   });
   const limiters = Object.fromEntries(

@@ -3,7 +3,7 @@ import { errorCodes, type OtpSent } from '@candor/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, tooManyRequests } from '../../http/errors.js';
 import { safeEqual } from '../../http/session.js';
-import type { Mailer } from '../../mail/mailer.js';
+import type { Mailer, MailMessage } from '../../mail/mailer.js';
 import { type OtpPurpose, otpEmail } from '../../mail/templates.js';
 import type { OtpRepository } from './otp.repository.js';
 
@@ -45,8 +45,17 @@ export function createOtpService(deps: OtpServiceDeps) {
     return Math.max(0, Math.ceil((readyAt - deps.clock().getTime()) / 1000));
   }
 
-  /** `targetEmail` (change_email) receives the code instead of the account's address and is stored with it. */
-  async function send(user: OtpRecipient, purpose: OtpPurpose, targetEmail?: string): Promise<void> {
+  /**
+   * `targetEmail` (change_email) receives the code instead of the account's address and is stored with it. With
+   * `instead`, that message goes out in place of the code: the code is stored all the same (so the cool-down, the
+   * pending address and the answers are those of a real code) but nobody ever sees it.
+   */
+  async function send(
+    user: OtpRecipient,
+    purpose: OtpPurpose,
+    targetEmail?: string,
+    instead?: MailMessage,
+  ): Promise<void> {
     const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
     const now = deps.clock();
     const id = await deps.repo.replace({
@@ -57,18 +66,20 @@ export function createOtpService(deps: OtpServiceDeps) {
       now,
       targetEmail: targetEmail ?? null,
     });
-    const message = otpEmail({
-      to: targetEmail ?? user.email,
-      purpose,
-      code,
-      fullName: user.fullName,
-      validSeconds: deps.ttlSeconds,
-      publicUrl: deps.publicUrl,
-    });
+    const message =
+      instead ??
+      otpEmail({
+        to: targetEmail ?? user.email,
+        purpose,
+        code,
+        fullName: user.fullName,
+        validSeconds: deps.ttlSeconds,
+        publicUrl: deps.publicUrl,
+      });
     try {
       const sent = await deps.mailer.send(message);
       // Offline installs have no inbox: the log is where the person at the keyboard finds the code.
-      if (deps.mailer.kind === 'outbox')
+      if (deps.mailer.kind === 'outbox' && !instead)
         deps.log.info({ to: targetEmail ?? user.email, code, file: sent.file }, 'e-mail code');
     } catch (error) {
       // Without the e-mail the code is useless; dropping it also lifts the cool-down so a retry can send.
@@ -87,15 +98,24 @@ export function createOtpService(deps: OtpServiceDeps) {
     send,
 
     /** Sends unless the cool-down is running; never fails on the cool-down. */
-    async sendIfAllowed(user: OtpRecipient, purpose: OtpPurpose): Promise<{ sent: boolean; retryAfter: number }> {
+    async sendIfAllowed(
+      user: OtpRecipient,
+      purpose: OtpPurpose,
+      instead?: MailMessage,
+    ): Promise<{ sent: boolean; retryAfter: number }> {
       const wait = await cooldownLeft(user.id, purpose);
       if (wait > 0) return { sent: false, retryAfter: wait };
-      await send(user, purpose);
+      await send(user, purpose, undefined, instead);
       return { sent: true, retryAfter: deps.cooldownSeconds };
     },
 
     /** Sends, or answers 429 `otp_cooldown` with Retry-After. */
-    async sendOrRefuse(user: OtpRecipient, purpose: OtpPurpose, targetEmail?: string): Promise<void> {
+    async sendOrRefuse(
+      user: OtpRecipient,
+      purpose: OtpPurpose,
+      targetEmail?: string,
+      instead?: MailMessage,
+    ): Promise<void> {
       const wait = await cooldownLeft(user.id, purpose);
       if (wait > 0) {
         throw tooManyRequests(
@@ -104,7 +124,7 @@ export function createOtpService(deps: OtpServiceDeps) {
           wait,
         );
       }
-      await send(user, purpose, targetEmail);
+      await send(user, purpose, targetEmail, instead);
     },
 
     /** Accepts the latest code of `purpose` once; wrong, expired or exhausted codes throw the matching 400. */

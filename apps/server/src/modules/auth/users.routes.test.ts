@@ -266,7 +266,7 @@ describeOnEachDatabase('accounts and sessions', (database) => {
     }
   });
 
-  it('lets a repeated sign-up of an unverified address update it, and refuses a verified one', async () => {
+  it('lets a repeated sign-up of an unverified address update it; a verified one is answered alike and its owner told', async () => {
     const client = t().client();
     const { input, code } = await signupPending(client, { full_name: 'First Name' });
     const again = await client.post(SIGNUP, { ...input, full_name: 'Second Name', password: 'Changed99' });
@@ -277,12 +277,36 @@ describeOnEachDatabase('accounts and sessions', (database) => {
     const verified = await client.post(VERIFY, { email: input.email, code });
     expect(userInfoSchema.parse(verified.json()).full_name).toBe('Second Name');
 
+    // Account enumeration (docs/product-decisions.md): the answer is a new address's, word for word. (The code of
+    // the sign-up above is spent; its cool-down is over by the time anyone would try.)
+    const [owner] = await db().select().from(users).where(eq(users.email, input.email.toLowerCase()));
+    await db()
+      .delete(emailOtps)
+      .where(eq(emailOtps.userId, owner?.id ?? ''));
     const other = await t().client().prime();
-    const error = expectError(await other.post(SIGNUP, input), 409, 'conflict');
-    expect(error.message).toBe('An account with this e-mail already exists');
+    const fresh = await other.post(SIGNUP, newSignup());
+    const repeated = await other.post(SIGNUP, input);
+    expect(repeated.statusCode).toBe(201);
+    expect(fresh.statusCode).toBe(201);
+    const { email: _freshEmail, ...freshBody } = otpSentSchema.parse(fresh.json());
+    const { email: repeatedEmail, ...repeatedBody } = otpSentSchema.parse(repeated.json());
+    expect(repeatedEmail).toBe(input.email.toLowerCase());
+    expect(repeatedBody).toEqual(freshBody);
+    // The owner gets a notice, not a code, and nothing of the account changed.
+    const notice = await t().smtp.nextMail(input.email);
+    expect(notice.subject).toBe('You already have a Candor account');
+    expect(notice.text).toContain('Forgot password');
+    expect(notice.text).not.toMatch(/\b\d{6}\b/);
     expectError(await other.post(SIGNIN, { email: input.email, password: input.password }), 401, 'invalid_credentials');
     expect((await other.post(SIGNIN, { email: input.email, password: 'Changed99' })).statusCode).toBe(200);
-    expectError(await other.post(VERIFY, { email: input.email, code }), 409, 'conflict');
+    // Again within the cool-down: the same answer as a pending address's, and no second notice.
+    const third = await other.post(SIGNUP, input);
+    expect(third.statusCode).toBe(201);
+    expect(otpSentSchema.parse(third.json()).resend_after).toBeGreaterThan(0);
+    expect(t().smtp.pending(input.email)).toHaveLength(0);
+    // Verifying it answers as a wrong code on a pending account would, never "already verified".
+    const wrong = expectError(await other.post(VERIFY, { email: input.email, code }), 400, 'otp_invalid');
+    expect(wrong.details).toEqual({ attempts_left: 4 });
   });
 
   it('keeps the referral code a user signed up with', async () => {

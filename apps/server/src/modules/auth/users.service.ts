@@ -11,6 +11,7 @@ import {
 } from '@candor/contracts';
 import { AppError } from '../../http/errors.js';
 import type { IssuedSession } from '../../http/session.js';
+import { accountExistsNotice } from '../../mail/account-templates.js';
 import type { OtpService } from './otp.service.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { ReferralsService } from './referrals.service.js';
@@ -28,6 +29,8 @@ export interface UsersServiceDeps {
   otp: OtpService;
   sessions: SessionService;
   clock: () => Date;
+  /** Where the "you already have an account" e-mail sends its reader (absent in unit tests: a relative link). */
+  publicUrl?: string;
   /** Credits a referral when an account becomes verified (absent: no referral programme). */
   referrals?: Pick<ReferralsService, 'creditOnVerification'>;
 }
@@ -118,18 +121,32 @@ export function createUsersService(deps: UsersServiceDeps) {
     }
   }
 
+  /** A sign-up with an address that has an account: its owner is told by e-mail, the answer is a new sign-up's. */
+  async function existingAccount(user: UserRow): Promise<OtpSent> {
+    const { retryAfter } = await otp.sendIfAllowed(
+      { id: user.id, email: user.email, fullName: user.fullName },
+      'verify_account',
+      accountExistsNotice({ to: user.email, fullName: user.fullName, publicUrl: deps.publicUrl ?? '' }),
+    );
+    return otp.sentBody(user.email, retryAfter);
+  }
+
   async function userByIdentifier(identifier: string): Promise<UserRow | undefined> {
     const key = identifier.trim().toLowerCase();
     return key.includes('@') ? users.findByEmail(key) : users.findByUsername(key);
   }
 
   return {
-    /** 201: a code is on its way (or, for a pending account in its cool-down, the earlier one still works). */
+    /**
+     * 201: a code is on its way (or, for a pending account in its cool-down, the earlier one still works). An address
+     * that already has an account gets the same answer, and its mailbox an e-mail saying so instead of a code: the
+     * answer never tells whether an address has an account (docs/product-decisions.md, account enumeration).
+     */
     async signup(input: SignupInput): Promise<OtpSent> {
       const email = normaliseEmail(input.email);
       const passwordHash = await hashPassword(input.password);
       let user = await users.findByEmail(email);
-      if (user?.isVerified) throw new AppError(errorCodes.conflict, 409, 'An account with this e-mail already exists');
+      if (user?.isVerified) return existingAccount(user);
       if (user) {
         await users.updatePending(user.id, { fullName: input.full_name, passwordHash, now: clock() });
       } else {
@@ -139,9 +156,8 @@ export function createUsersService(deps: UsersServiceDeps) {
           // Someone signed up with the same address a moment ago: answer as if it existed before.
           if (!(error instanceof DuplicateUserError && error.field === 'email')) throw error;
           user = await users.findByEmail(email);
-          if (!user || user.isVerified) {
-            throw new AppError(errorCodes.conflict, 409, 'An account with this e-mail already exists');
-          }
+          if (!user) throw error;
+          if (user.isVerified) return existingAccount(user);
         }
       }
       const { retryAfter } = await otp.sendIfAllowed(
@@ -158,8 +174,11 @@ export function createUsersService(deps: UsersServiceDeps) {
     ): Promise<{ user: UserRow; session: IssuedSession }> {
       const user = await users.findByEmail(normaliseEmail(input.email));
       if (!user) throw new AppError(errorCodes.otpInvalid, 400, 'The code is not correct', { attempts_left: 0 });
-      if (user.isVerified) throw new AppError(errorCodes.conflict, 409, 'This account is already verified. Sign in.');
       await otp.verify(user.id, 'verify_account', input.code);
+      // A verified account's only code is the unseen one of a repeated sign-up: it counts attempts like any other
+      // (so the answers match a pending account's) and never verifies anything.
+      if (user.isVerified)
+        throw new AppError(errorCodes.otpInvalid, 400, 'The code is not correct', { attempts_left: 0 });
       const verified = (await users.markVerified(user.id, clock(), creditReferral)) ?? user;
       return { user: verified, session: await sessions.start(user.id, userAgent, ip) };
     },
