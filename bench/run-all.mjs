@@ -9,6 +9,7 @@ for (const script of [
   'users-info-load.mjs',
   'tool-runs.mjs',
   'public-api.mjs',
+  'cluster.mjs',
   'ledger-charges.ts',
   'writing-accuracy.ts',
   'writing-speed.ts',
