@@ -13,6 +13,9 @@ export default defineConfig({
     sequence: { groupOrder: 1 },
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // expect.poll waits on a condition (a job reaching a stage on another instance); its 1 s default is shorter than
+    // a busy two-core machine takes, and the test's own timeout still bounds the wait.
+    expect: { poll: { timeout: 15_000 } },
     setupFiles: ['src/test/setup.ts'],
   },
 });
