@@ -139,6 +139,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     verifyRefresh: (token) => tokens.verifyRefresh(token),
   });
 
+  // Once closing has begun, every answer ends its connection: a kept-alive one (a proxy's pool, a browser's) would
+  // otherwise hold the close open until its idle timeout, past the shutdown grace.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
     if (await database.ping()) return { status: 'ready', database: database.kind };
@@ -207,6 +217,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: app.log,
     });
     toolRuntime = runtime;
+    // Runs stop as the server starts closing, while the database and Redis are still there to settle them, and
+    // before it waits for the requests in flight: one of those may be waiting for an engine thread a run holds, and
+    // meanwhile the queue would go on handing this instance runs the shutdown grace then cuts off.
+    app.addHook('preClose', () => runtime.stopRuns());
     app.addHook('onClose', () => runtime.close());
   }
   if (enabled.has('detector') && toolRuntime) {

@@ -102,13 +102,20 @@ export function createToolRuntime(opts: ToolRuntimeOptions) {
         onConnectionError: (err) => opts.log.warn({ err }, 'the job queue cannot reach Redis'),
       })
     : createInProcessJobQueue(queueOptions);
+  let stopping: Promise<void> | undefined;
+  /** Takes no more runs and ends the ones in progress (cancelled, holds released), once. */
+  const stopRuns = () => {
+    stopping ??= queue.close();
+    return stopping;
+  };
   return {
     tools,
     pool,
     runs,
     queue,
+    stopRuns,
     async close() {
-      await queue.close();
+      await stopRuns();
       await pool.close();
       await closeLocalCurvatureScorers();
       await closeGenerationModels();
