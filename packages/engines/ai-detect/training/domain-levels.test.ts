@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { chooseDomainThresholds, type GuessedScore, UNREACHABLE } from './domain-levels.js';
+
+const at = (logOdds: number, guess: string, words = 200): GuessedScore => ({ logOdds, words, guess });
+const spread = (count: number, from: number, to: number, guess: string) =>
+  Array.from({ length: count }, (_, k) => at(from + ((to - from) * k) / Math.max(count - 1, 1), guess));
+
+describe('per-domain thresholds', () => {
+  it('draws each kind of writing its own line, every set within the rate, and catches more than one line could', () => {
+    // Human news scores low and human essays high; AI texts score high in both.
+    const humans = [...spread(100, -6, 0, 'news'), ...spread(100, -2, 4, 'essays')];
+    const ai = [...spread(100, 1, 6, 'news'), ...spread(100, 3, 8, 'essays')];
+    const leftOut = spread(100, -1, 3.5, 'news');
+    const sets = [
+      { name: 'out-of-fold', scores: humans },
+      { name: 'out-of-fold news', scores: humans.filter((h) => h.guess === 'news') },
+      { name: 'out-of-fold essays', scores: humans.filter((h) => h.guess === 'essays') },
+      { name: 'left out', scores: leftOut },
+    ];
+    const chosen = chooseDomainThresholds(0.03, ['news', 'essays'], sets, ai, 40);
+    for (const set of sets) {
+      const flagged = set.scores.filter((s) => s.logOdds >= (chosen.thresholds[s.guess] as number)).length;
+      expect(flagged).toBeLessThanOrEqual(Math.floor(set.scores.length * 0.03));
+    }
+    // The left-out domain, taken for news, holds the news line up; the essays line sits above human essays.
+    expect(chosen.thresholds.news).toBeGreaterThan(3);
+    expect(chosen.thresholds.essays).toBeGreaterThan(3.5);
+    expect(chosen.detectionRate).toBeGreaterThan(0.3);
+    expect(chosen.falsePositiveRate).toBeLessThanOrEqual(0.03);
+  });
+
+  it('keeps out of reach the line of a kind no constraint lets down, and never flags a short text', () => {
+    const humans = [at(9, 'news', 20), ...spread(10, 5, 6, 'wikipedia')];
+    const chosen = chooseDomainThresholds(
+      0,
+      ['news', 'wikipedia'],
+      [{ name: 'all', scores: humans }],
+      [at(9, 'news')],
+      40,
+    );
+    // A short human text at 9 is never flagged, so the news line may come down to the AI text.
+    expect(chosen.thresholds.news).toBeLessThanOrEqual(9 + 1e-6);
+    expect(chosen.thresholds.wikipedia).toBe(UNREACHABLE);
+  });
+});
