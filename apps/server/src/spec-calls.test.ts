@@ -92,6 +92,8 @@ describeOnEachDatabase('the calls of spec §7, as written', (database) => {
     const { checkout_url } = checkoutSessionSchema.parse(
       answers.get('v1/payments/plan-checkout-session/ai-detector-pro-yearly?subscription_type=&coupon_code='),
     );
+    // Only the buyer's signed-in browser may pay on the page (a437c51).
+    steps.openedBy(new URL(checkout_url).pathname, client);
     expect((await steps.pay(new URL(checkout_url).pathname, cards.success)).statusCode).toBe(303);
     const cancel = await client.post(`${servicePrefixes.payment}/v1/api-services/subscriptions/cancel`);
     expect(cancel.statusCode, cancel.body).toBe(200);

@@ -82,6 +82,11 @@ export function paymentSteps(t: () => TestApp) {
     });
   }
 
+  /** Marks `client` as the browser that opened the checkout at `pagePath` (a checkout started without these steps). */
+  const openedBy = (pagePath: string, client: TestClient) => {
+    buyers.set(pagePath, client);
+  };
+
   /** The checkout page (or any path under it) as the buyer's browser loads it. */
   const page = (path: string) => (buyerOf(path) ?? t().client()).get(path);
 
@@ -132,6 +137,7 @@ export function paymentSteps(t: () => TestApp) {
     startCheckout,
     checkoutPlan,
     checkoutPacket,
+    openedBy,
     pay,
     confirm,
     page,
