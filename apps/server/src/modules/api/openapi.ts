@@ -1,5 +1,6 @@
 import {
   API_KEY_PREFIX,
+  IDEMPOTENCY_KEY_MAX,
   IDEMPOTENCY_TTL_HOURS,
   PUBLIC_API_VERSION,
   publicApiErrorSchema,
@@ -197,6 +198,8 @@ export function buildOpenApiDocument(tools: readonly ToolDefinition[], options: 
         '200': jsonResponse('The job, finished', ref('Job')),
         ...standardErrors,
         '404': { $ref: '#/components/responses/NotFound' },
+        // An Idempotency-Key used before for another request.
+        '409': { $ref: '#/components/responses/Conflict' },
       },
     },
   };
@@ -317,7 +320,8 @@ export function buildOpenApiDocument(tools: readonly ToolDefinition[], options: 
           in: 'header',
           required: false,
           description: `Repeats with the same key get the first answer for ${IDEMPOTENCY_TTL_HOURS} h; another body with it is 409.`,
-          schema: { type: 'string', maxLength: 255 },
+          // What the server accepts (idempotency.ts): printable ASCII without spaces.
+          schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX, pattern: '^[!-~]+$' },
         },
       },
       headers: {
