@@ -283,8 +283,9 @@ test('runs from many users across every tool survive a SIGKILL and a restart', {
       if (user.jobs.has(snapshot.job_id)) continue;
       user.jobs.set(snapshot.job_id, { tool: snapshot.tool, accepted: snapshot, unannounced: true });
     }
+    // Nothing is submitted any more: whatever is still queued or running ends within a settle time from now.
     for (const [jobId, job] of user.jobs) {
-      if (!job.final) job.final = await user.follow(jobId, killedAt + SETTLE_SECONDS * 1000);
+      if (!job.final) job.final = await user.follow(jobId, Date.now() + SETTLE_SECONDS * 1000);
     }
   }
   const all = users.flatMap((user) => [...user.jobs.entries()].map(([jobId, job]) => ({ user, jobId, ...job })));
@@ -297,6 +298,10 @@ test('runs from many users across every tool survive a SIGKILL and a restart', {
     failed: count((j) => j.final?.status === 'failed'),
     cancelled: count((j) => j.final?.status === 'cancelled'),
     interrupted,
+    // How long after the kill its runs were reported interrupted (BullMQ's lock, then a stalled check).
+    interruptedReportedAfterSeconds: all
+      .filter((j) => j.final?.error?.code === 'interrupted')
+      .map((j) => Math.round((Date.parse(j.final.finished_at) - killedAt) / 1000)),
     refusals,
   };
   console.info(`${elapsed()}: ${JSON.stringify(summary)}`);
