@@ -56,15 +56,16 @@ describe('npm run catalog on PGlite', { timeout: 120_000 }, () => {
     });
   });
 
-  it('gives a plan API access at a rate, and takes it away, keeping its words per run', async () => {
+  it('gives a plan API access at a rate, and takes it away, keeping its other limits', async () => {
     await ok(['plans', 'set', 'ai-detector-pro-monthly', '--api-requests-per-minute', '30'], env);
     const limitsOf = () =>
       withDatabase(
         async (db) => (await db.select().from(plans).where(eq(plans.slug, 'ai-detector-pro-monthly')))[0]?.limits,
       );
-    expect(await limitsOf()).toEqual({ maxWordsPerRun: 100_000, apiRequestsPerMinute: 30 });
+    const otherLimits = { maxWordsPerRun: 100_000, maxPagesPerScan: 5_000 };
+    expect(await limitsOf()).toEqual({ ...otherLimits, apiRequestsPerMinute: 30 });
     await ok(['plans', 'set', 'ai-detector-pro-monthly', '--api-requests-per-minute', 'none'], env);
-    expect(await limitsOf()).toEqual({ maxWordsPerRun: 100_000, apiRequestsPerMinute: null });
+    expect(await limitsOf()).toEqual({ ...otherLimits, apiRequestsPerMinute: null });
     expect((await run(['plans', 'set', 'free', '--api-requests-per-minute', '0'], env)).code).toBe(2);
   });
 
