@@ -25,6 +25,11 @@ export interface ToolRunsDeps {
 }
 
 const SAVING_STAGE = { percent: 95, stage: 'Saving the result' };
+/**
+ * A reservation first lasts only as long as queueing it may take; once the job is queued it runs for `holdSeconds`.
+ * A process killed in between leaves a hold that frees the user's balance within this, not after the full term.
+ */
+const QUEUEING_HOLD_SECONDS = 30;
 /** A run that keeps its work after a stop gets this long to finish and store it. */
 const FINISH_AFTER_STOP_MS = 120_000;
 /** Children per insert: a site scan's thousands of pages stay under PostgreSQL's 65,535 parameters a statement. */
@@ -182,14 +187,26 @@ export function createToolRuns(deps: ToolRunsDeps) {
         modelName: tool.modelName,
         units,
         now,
-        holdSeconds: deps.holdSeconds,
+        holdSeconds: Math.min(QUEUEING_HOLD_SECONDS, deps.holdSeconds),
       });
+      let queued: JobSnapshot;
       try {
-        return await queue.submit({ userId, tool: tool.id, input, units, holdId, cost, ...(origin ? { origin } : {}) });
+        queued = await queue.submit({
+          userId,
+          tool: tool.id,
+          input,
+          units,
+          holdId,
+          cost,
+          ...(origin ? { origin } : {}),
+        });
       } catch (error) {
         await release(deps.db, holdId);
         throw error;
       }
+      // Queued: the reservation now waits for the job. A run that has already ended settled its hold (nothing to renew).
+      await renewHold(deps.db, holdId, deps.clock(), deps.holdSeconds);
+      return queued;
     },
 
     /** The text of an uploaded file, read in a worker thread within the tool's limits. */
