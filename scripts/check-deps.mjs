@@ -50,4 +50,4 @@ if (findings.length > 0) {
   console.error(`Production dependencies:\n${findings.map((finding) => `  - ${finding}`).join('\n')}`);
   process.exit(1);
 }
-console.log('Production dependencies: none deprecated, every one used.');
+console.info('Production dependencies: none deprecated, every one used.');
