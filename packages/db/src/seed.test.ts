@@ -29,7 +29,7 @@ describe('seedDatabase', () => {
     await seedDatabase(handle.db);
     await seedDatabase(handle.db);
     expect(await counts()).toEqual(first);
-    expect(first).toEqual([14, 3, 15, 9]);
+    expect(first).toEqual([14, 3, 16, 9]);
   });
 
   it('seeds one inactive, never-ending plan per licence tier', async () => {
