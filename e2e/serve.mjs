@@ -3,7 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadTestSiteTexts, startTestSite } from '@candor/engine-site-scan/testing';
+import { loadTestSiteTexts, requiredDatasetsDir, startTestSite } from '@candor/engine-site-scan/testing';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import {
@@ -65,7 +65,7 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
 
 // The website the SEO Scanner spec crawls; the server may read this private origin, and no other.
 await startTestSite({
-  texts: loadTestSiteTexts(path.resolve(repoRoot, '../shared/datasets'), 40),
+  texts: loadTestSiteTexts(requiredDatasetsDir(), 40),
   articles: 20,
   host: e2eTestSiteHost,
   port: e2ePort + 1002,

@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
@@ -6,6 +6,8 @@ export default defineConfig({
     root: import.meta.dirname,
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    // A step of its own in CI (vitest.upload-fuzz.config.ts), run alone.
+    exclude: [...configDefaults.exclude, 'src/**/upload-fuzz.test.ts'],
     // Each file starts its own databases and servers; two at a time keeps both cores busy without thrashing.
     fileParallelism: true,
     maxWorkers: 2,

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { loadTestSiteTexts, startTestSite } from '@candor/engine-site-scan/testing';
+import { loadTestSiteTexts, requiredDatasetsDir, startTestSite } from '@candor/engine-site-scan/testing';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import {
@@ -133,7 +133,7 @@ before(async () => {
   );
   assert.equal(catalog.status, 0, 'catalog plans set free');
   site = await startTestSite({
-    texts: loadTestSiteTexts(path.resolve(repoRoot, '../shared/datasets'), 8),
+    texts: loadTestSiteTexts(requiredDatasetsDir(), 8),
     articles: 6,
     host: '127.0.0.3',
     port: PROXY_PORT + 1000,

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -54,6 +54,22 @@ export interface TestSite {
   requests: string[];
   userAgents: Set<string>;
   close(): Promise<void>;
+}
+
+/**
+ * The shared datasets (never shipped with the project): CANDOR_DATASETS_DIR, which `.ci/run` sets for a clone that sits
+ * elsewhere, or `../shared/datasets` beside the repository. Undefined when neither exists (a machine without them).
+ */
+export function sharedDatasetsDir(): string | undefined {
+  const dir = process.env.CANDOR_DATASETS_DIR || path.resolve(import.meta.dirname, '../../../../../../shared/datasets');
+  return existsSync(path.join(dir, 'text', 'mixset.jsonl')) ? dir : undefined;
+}
+
+/** The shared datasets, or an error that says where they were looked for. */
+export function requiredDatasetsDir(): string {
+  const dir = sharedDatasetsDir();
+  if (!dir) throw new Error('The test site needs ../shared/datasets beside the repository, or CANDOR_DATASETS_DIR');
+  return dir;
 }
 
 /** Human and AI texts from the shared datasets (MixSet: "original" human texts and AI texts of the same topics). */
