@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,12 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchFromHub } from './model-hub.js';
 import { runModelsCli } from './models.js';
 
-const GGUF = path.resolve(import.meta.dirname, '../../../../../shared/models/stories260K.gguf');
-const available = existsSync(GGUF);
-const data = available ? readFileSync(GGUF) : Buffer.alloc(0);
+// The tiny test model the LLM package keeps as a fixture (packages/llm/src/testing/fixtures/README.md).
+const GGUF = path.resolve(import.meta.dirname, '../../../../packages/llm/src/testing/fixtures/stories260K.gguf');
+const data = readFileSync(GGUF);
 const sha256 = createHash('sha256').update(data).digest('hex');
 // Bigger than the downloader's 5 MB chunks, so a stopped download leaves whole chunks behind to resume from.
-const big = available ? Buffer.concat(Array.from({ length: 22 }, () => data)) : Buffer.alloc(0);
+const big = Buffer.concat(Array.from({ length: 22 }, () => data));
 const bigSha256 = createHash('sha256').update(big).digest('hex');
 let sent = 0;
 
@@ -61,7 +61,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-describe.skipIf(!available)('npm run models:fetch -- <hub name or URL>', () => {
+describe('npm run models:fetch -- <hub name or URL>', () => {
   it('downloads a GGUF, checks its size and sha256, and does nothing the second time', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'candor-hub-'));
     try {
