@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Uploads fuzzed (src/modules/tools/upload-fuzz.test.ts): a CI step of its own, run alone after the suite.
+// Uploads fuzzed (src/modules/tools/upload-fuzz.test.ts): a CI step of its own, run alone after the suite for its size.
 export default defineConfig({
   test: {
     name: 'upload-fuzz',

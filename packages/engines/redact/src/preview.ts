@@ -1,4 +1,5 @@
 import type { Canvas } from '@napi-rs/canvas';
+import { encodeCanvas } from './encode-canvas.js';
 import type { PagePreview } from './types.js';
 
 /**
@@ -9,10 +10,10 @@ import type { PagePreview } from './types.js';
 const PREVIEW_QUALITY = 85;
 export const PREVIEW_MEDIA_TYPE = 'image/webp';
 
-export async function pagePreview(page: number, canvas: Canvas): Promise<PagePreview> {
+export function pagePreview(page: number, canvas: Canvas): PagePreview {
   return {
     page,
-    image: new Uint8Array(await canvas.encode('webp', PREVIEW_QUALITY)),
+    image: encodeCanvas(canvas, 'webp', PREVIEW_QUALITY),
     width: canvas.width,
     height: canvas.height,
   };

@@ -1,4 +1,5 @@
 import { type Canvas, createCanvas } from '@napi-rs/canvas';
+import { encodeCanvas } from '../encode-canvas.js';
 import { boxesFor, LayoutBuilder, rectsFor, type TextLayout } from '../layout.js';
 import { cachedLayout } from '../layout-cache.js';
 import { type PaintedBox, paintBoxes } from '../paint.js';
@@ -34,7 +35,7 @@ function draw(image: Canvas, scale: number, background: string | null): Canvas {
 async function recogniseImage(image: Canvas): Promise<TextLayout> {
   const scale = ocrScale(image.width);
   // On white: a transparent background reads as black to the recogniser.
-  const [page] = await recognise([new Uint8Array(await draw(image, scale, '#ffffff').encode('png'))]);
+  const [page] = await recognise([encodeCanvas(draw(image, scale, '#ffffff'), 'png')]);
   const builder = new LayoutBuilder();
   builder.startPage(1, image.width, image.height);
   if (page) addOcrPage(builder, page, scale);
@@ -74,8 +75,8 @@ export async function redactImage(
   const canvas = draw(image, 1, format === 'jpeg' ? '#ffffff' : null);
   paintBoxes(canvas, boxes, style, 1);
   return format === 'png'
-    ? { bytes: new Uint8Array(await canvas.encode('png')), mediaType: 'image/png', extension: 'png' }
-    : { bytes: new Uint8Array(await canvas.encode('jpeg', JPEG_QUALITY)), mediaType: 'image/jpeg', extension: 'jpg' };
+    ? { bytes: encodeCanvas(canvas, 'png'), mediaType: 'image/png', extension: 'png' }
+    : { bytes: encodeCanvas(canvas, 'jpeg', JPEG_QUALITY), mediaType: 'image/jpeg', extension: 'jpg' };
 }
 
 export async function verifyImage(bytes: Uint8Array, strings: string[]): Promise<Verification> {

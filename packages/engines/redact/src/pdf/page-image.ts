@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import type { Canvas } from '@napi-rs/canvas';
+import { encodeCanvas } from '../encode-canvas.js';
 
 /**
  * A rendered page as PDF image data. Pixels go in raw and deflated with zlib — greyscale when every pixel is grey
@@ -37,6 +38,6 @@ export async function pageImage(canvas: Canvas): Promise<PageImage> {
   const data = new Uint8Array(deflateSync(pixels));
   const flate: PageImage = { format: 'flate', width, height, colorSpace: grey ? 'DeviceGray' : 'DeviceRGB', data };
   if (data.length <= width * height * PHOTO_BYTES_PER_PIXEL) return flate;
-  const jpeg = new Uint8Array(await canvas.encode('jpeg', JPEG_QUALITY));
+  const jpeg = encodeCanvas(canvas, 'jpeg', JPEG_QUALITY);
   return jpeg.length < data.length ? { format: 'jpeg', width, height, data: jpeg } : flate;
 }

@@ -41,7 +41,7 @@ export function previewPdf(bytes: Uint8Array, options: PreviewOptions): Promise<
       const page = await document.getPage(number);
       const width = page.getViewport({ scale: 1 }).width;
       const canvas = await renderPage(page, capScale(page, options.maxWidth / width));
-      previews.push(await pagePreview(number, canvas));
+      previews.push(pagePreview(number, canvas));
       page.cleanup();
     }
     return previews;

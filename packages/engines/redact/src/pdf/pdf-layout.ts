@@ -1,4 +1,5 @@
 import { OPS, type PageViewport, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { encodeCanvas } from '../encode-canvas.js';
 import { addOcrPage, recognise } from '../image/ocr.js';
 import { type Glyph, LayoutBuilder, type TextLayout } from '../layout.js';
 import { capScale, RENDER_OPTIONS, renderPage } from './pdf-render.js';
@@ -401,7 +402,7 @@ export async function readPdfLayout(document: PDFDocumentProxy): Promise<TextLay
     const page = await document.getPage(scan.number);
     const scale = capScale(page, OCR_DPI / 72);
     const canvas = await renderPage(page, scale);
-    images.push(new Uint8Array(await canvas.encode('png')));
+    images.push(encodeCanvas(canvas, 'png'));
     scales.push(scale);
     page.cleanup();
   }
