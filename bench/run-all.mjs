@@ -22,7 +22,7 @@ for (const script of [
   'detector-speed.ts',
   'detector-accuracy.ts',
   'detector-attacks.ts',
-  'detector-curvature.ts',
+  'detector-language-model.ts',
   'pii-accuracy.ts',
   'pii-speed.ts',
   'voice-speed.ts',

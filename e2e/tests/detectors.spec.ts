@@ -44,6 +44,9 @@ const EMOJI = '😀😃😄 🎉🎉 🚀🚀🚀 🌍🌱🌻 👍👍';
 const NOT_ENGLISH = 'The detectors read English text; this text has too few English words to check';
 
 const PCT = String.raw`(?:<1|>99|\d{1,3})%`;
+// What a sensitivity level means, in the model card's numbers.
+const LEVEL_MEANING =
+  /At this setting (about 1 in [\d,]+ human texts is|almost no human texts are) flagged as AI(?:-written or disguised)?, and (about \d+|fewer than 1) in 10 AI texts are caught\./;
 // A score and its interval in whole percents, or with a decimal or two where an end would otherwise read as a
 // threshold.
 const SCORE = String.raw`(?:<1|>99|\d{1,3}(?:\.\d{1,2})?)%`;
@@ -164,9 +167,11 @@ async function upload(page: Page, name: string, mimeType: string, buffer: Buffer
 /** What a report shows, to compare the same run opened twice. */
 async function reportOf(page: Page, detector: Detector) {
   const text = page.getByRole('document', { name: 'Checked text' });
+  const verdict = page.getByRole('region', { name: 'Verdict', exact: true });
   return {
     heading: await page.getByRole('main').getByRole('heading', { level: 2 }).first().innerText(),
-    verdict: await detector.verdict(page.getByRole('region', { name: 'Verdict', exact: true })),
+    verdict: await detector.verdict(verdict),
+    level: await verdict.getByText(/^Read at \w+ sensitivity\.$/).innerText(),
     sentences: await text
       .getByRole('button', { name: detector.sentence })
       .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label'))),
@@ -203,6 +208,13 @@ for (const detector of detectors) {
       await editor(page).fill(ESSAY);
       // The price before anything runs, exactly what will be charged.
       await expect(page.getByText(`${words} words · costs ${cost} tokens`, { exact: true })).toBeVisible();
+      // The sensitivity level, balanced unless picked, and what each means in numbers before the run.
+      const levels = page.getByRole('group', { name: 'Sensitivity' });
+      await expect(levels.getByRole('radio', { name: 'Balanced (default)' })).toBeChecked();
+      await expect(levels).toContainText(LEVEL_MEANING);
+      const balancedMeaning = await levels.getByText(LEVEL_MEANING).textContent();
+      await levels.getByRole('radio', { name: 'Strict' }).check();
+      await expect(levels.getByText(LEVEL_MEANING)).not.toHaveText(balancedMeaning ?? '');
       await expect(submit).toBeEnabled();
       await submit.click();
       const historyId = await reportShown(page);
@@ -211,9 +223,12 @@ for (const detector of detectors) {
       await expect(page.getByText(new RegExp(`^Checked .+ · ${words} words · ${cost} tokens$`))).toBeVisible();
       expect(await balance(page)).toBe(before - cost);
 
-      // The verdict with its numbers, and what it rests on.
+      // The verdict with its numbers, the level it was read at, and what it rests on.
       const verdict = page.getByRole('region', { name: 'Verdict', exact: true });
       await detector.verdict(verdict);
+      await expect(verdict.getByText('Read at Strict sensitivity.')).toBeVisible();
+      await expect(verdict).toContainText(LEVEL_MEANING);
+      await expect(verdict).toContainText('Verdict from the built-in detector');
       await expectNamedFeatures(page.getByRole('region', { name: detector.evidencePanel, exact: true }));
 
       // The text as it was pasted, every sentence a highlight named by its words and described by its score.

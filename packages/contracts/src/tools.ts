@@ -1,5 +1,6 @@
 import { hasEnoughEnglish } from '@candor/engine-ai-detect/language';
 import { aiDetectionReportSchema } from '@candor/engine-ai-detect/report';
+import { DEFAULT_SENSITIVITY, sensitivitySchema } from '@candor/engine-ai-detect/sensitivity';
 import { humanizedDetectionReportSchema } from '@candor/engine-humanized-detect/report';
 import { piiEntityTypes, piiFindingSchema, piiPolicyIds } from '@candor/engine-pii/catalogue';
 import { excludedRangeSchema } from '@candor/engine-plagiarism/report';
@@ -166,6 +167,8 @@ export const AI_DETECTION_MINIMUM_WORDS = 40;
 export const aiDetectionInputSchema = z.object({
   text: detectorTextSchema,
   file_name: z.string().trim().min(1).max(255).optional(),
+  /** How readily the verdict calls a text AI: strict, balanced (default) or sensitive (docs/models/ai-detect.md). */
+  sensitivity: sensitivitySchema.default(DEFAULT_SENSITIVITY),
 });
 export type AiDetectionInput = z.infer<typeof aiDetectionInputSchema>;
 export const aiDetectionResultSchema = aiDetectionReportSchema;

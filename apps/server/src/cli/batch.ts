@@ -1,6 +1,6 @@
 // `npm run -s cli -- <command>`: the detectors over JSON lines, for users with many texts (issue 6).
-//   ai-detect [--model FILE.gguf] | humanized-detect | plagiarism --sources FILE.jsonl | pii-detect [--policy NAME]
-//   [--input FILE] [--output FILE]
+//   ai-detect [--model FILE.gguf] [--sensitivity LEVEL] | humanized-detect [--sensitivity LEVEL]
+//   | plagiarism --sources FILE.jsonl | pii-detect [--policy NAME]    [--input FILE] [--output FILE]
 // Reads {"id","text"} per line from stdin (or --input), writes one JSON line per good input line to stdout (or
 // --output). Bad lines are reported on stderr with their line number and skipped; exit code 0 when every line was
 // good, 1 when any was skipped, 2 for a usage mistake.
@@ -13,17 +13,19 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { aiDetectionInputSchema } from '@candor/contracts/tools';
 import {
-  type CalibratedCurvatureScorer,
-  checkCurvatureCalibration,
-  createCurvatureScorer,
+  type CalibratedLanguageModel,
+  checkLanguageModelCalibration,
+  createLanguageModelScorer,
   defaultDetectorModel,
   detectAi,
 } from '@candor/engine-ai-detect';
+import { DEFAULT_SENSITIVITY, type Sensitivity, sensitivityLevels } from '@candor/engine-ai-detect/sensitivity';
 import { detectHumanized } from '@candor/engine-humanized-detect';
 import { detectPii, type PiiPolicyId, piiPolicyIds } from '@candor/engine-pii';
 import { createIndex } from '@candor/engine-plagiarism';
 import { z } from 'zod';
-import { readDetectorModel } from '../config/env.js';
+import { readDetectorModel, readDetectorModelsDir } from '../config/env.js';
+import { detectorModelPath } from '../modules/tools/ai-detection/local-model.js';
 import { type CliIo, reportCliError, UsageError } from './cli-support.js';
 import { GENERATE_COMMANDS, GENERATE_HELP, runGenerateCli } from './generate.js';
 import { runVoiceDetectCli, VOICE_HELP } from './voice-detect.js';
@@ -31,11 +33,17 @@ import { runVoiceDetectCli, VOICE_HELP } from './voice-detect.js';
 const HELP = `Usage: npm run -s cli -- <command> [--input FILE] [--output FILE]
 
 Commands (JSON lines {"id","text"} in, one JSON line per text out):
-  ai-detect [--model FILE.gguf]   {"id","ai_probability","label","source_model","sentences":[{"start","end","ai_probability"}]}
-                                  with a calibrated local model (--model, else DETECTOR_MODEL_PATH or LLM_MODEL_PATH; see
-                                  npm run train:curvature) also "curvature":{"model","discrepancy"}, combined into
-                                  ai_probability
-  humanized-detect                {"id","label","probabilities":{"human","ai","ai_humanized"}}
+  ai-detect [--model FILE.gguf]   {"id","ai_probability","label","sensitivity","threshold","uncertainty","source_model",
+                                  "sentences":[{"start","end","ai_probability"}]}
+                                  with a calibrated language model (--model, else DETECTOR_MODEL_PATH, the model npm run
+                                  models:fetch put in MODELS_DIR, or LLM_MODEL_PATH; see npm run train:curvature) also
+                                  "curvature":{"model","discrepancy"}, combined into ai_probability
+  humanized-detect [--model FILE.gguf]
+                                  {"id","label","uncertain","uncertainty","sensitivity","probabilities":{"human","ai",
+                                  "ai_humanized"}}, with a language model also "language_model" (its name)
+    [--sensitivity LEVEL]         for both detectors: ${sensitivityLevels.join(', ')} (default ${DEFAULT_SENSITIVITY}): how
+                                  readily a text is called AI, each level allowing about 1%, 3% and 10% of human texts
+                                  of kinds the detector was not trained on to be flagged (docs/models/ai-detect.md)
   plagiarism --sources FILE.jsonl {"id","similarity","matches":[{"source_id","start","end","source_start","source_end"}]}
     [--exclude-quotations]        quotations and a closing reference list are not counted as copied (as the
     [--exclude-references]        Copyright Detector screen does by default)
@@ -66,21 +74,39 @@ function policyFor(name: string | undefined): PiiPolicyId | undefined {
   return id;
 }
 
+/** The level for a --sensitivity value, in any case; a usage error names the valid ones. */
+function sensitivityFor(name: string | undefined): Sensitivity {
+  if (name === undefined) return DEFAULT_SENSITIVITY;
+  const level = sensitivityLevels.find((l) => l === name.trim().toLowerCase());
+  if (!level) throw new UsageError(`Unknown sensitivity "${name}"; valid levels: ${sensitivityLevels.join(', ')}`);
+  return level;
+}
+
 /**
- * The calibrated local model for ai-detect: `--model` must be usable (a usage error says why not); one from the
- * environment that isn't calibrated is reported once on stderr and the built-in detector runs alone, as the server does.
+ * The calibrated language model for the detectors: `--model` must be usable (a usage error says why not); one from the
+ * environment (DETECTOR_MODEL_PATH, a fetched model in MODELS_DIR, LLM_MODEL_PATH, as the server picks) that isn't
+ * calibrated is reported once on stderr and the built-in detector runs alone, as the server does.
  */
-async function localScorerFor(modelFlag: string | undefined, io: CliIo): Promise<CalibratedCurvatureScorer | null> {
-  const configured = modelFlag ? { path: path.resolve(modelFlag), from: '--model' } : readDetectorModel();
+async function localScorerFor(modelFlag: string | undefined, io: CliIo): Promise<CalibratedLanguageModel | null> {
+  const fromEnvironment = () => {
+    const detectorModel = readDetectorModel();
+    const chosen = detectorModelPath({ detectorModel, detectorModelsDir: readDetectorModelsDir() });
+    if (!chosen) return undefined;
+    return { path: chosen.path, from: chosen.named ? (detectorModel?.from ?? 'DETECTOR_MODEL_PATH') : 'MODELS_DIR' };
+  };
+  const configured = modelFlag ? { path: path.resolve(modelFlag), from: '--model' } : fromEnvironment();
   if (!configured) return null;
-  const check = await checkCurvatureCalibration(configured.path, defaultDetectorModel());
+  const check = await checkLanguageModelCalibration(configured.path, defaultDetectorModel());
   if (!check.calibration) {
     const problem = 'problem' in check ? check.problem : 'The model is not calibrated.';
     if (modelFlag) throw new UsageError(problem);
     io.err(`Warning: ${problem} (${configured.from})`);
     return null;
   }
-  const scorer = createCurvatureScorer({ modelPath: configured.path, maxTokens: check.calibration.maxTokens });
+  const scorer = createLanguageModelScorer({
+    modelPath: configured.path,
+    maxTokens: check.calibration.scoring.maxTokens,
+  });
   return { scorer, calibration: check.calibration };
 }
 
@@ -90,13 +116,18 @@ async function processorFor(
     sources?: string | undefined;
     policy?: string | undefined;
     model?: string | undefined;
+    sensitivity?: string | undefined;
     'exclude-quotations'?: boolean | undefined;
     'exclude-references'?: boolean | undefined;
   },
   io: CliIo,
 ): Promise<Processor> {
   const { sources: sourcesFile, policy: policyName } = values;
-  if (values.model !== undefined && command !== 'ai-detect') throw new UsageError('--model is for ai-detect only');
+  if (values.model !== undefined && command !== 'ai-detect' && command !== 'humanized-detect')
+    throw new UsageError('--model is for ai-detect and humanized-detect only');
+  if (values.sensitivity !== undefined && command !== 'ai-detect' && command !== 'humanized-detect')
+    throw new UsageError('--sensitivity is for ai-detect and humanized-detect only');
+  const sensitivity = sensitivityFor(values.sensitivity);
   if ((values['exclude-quotations'] || values['exclude-references']) && command !== 'plagiarism')
     throw new UsageError('--exclude-quotations and --exclude-references are for plagiarism only');
   switch (command) {
@@ -104,12 +135,17 @@ async function processorFor(
       const model = defaultDetectorModel();
       const local = await localScorerFor(values.model, io);
       const processor: Processor = async (id, text) => {
-        const curvature = local ? { score: await local.scorer.score(text), calibration: local.calibration } : undefined;
-        const report = detectAi(text, model, curvature ? { curvature } : {});
+        const languageModel = local
+          ? { score: await local.scorer.score(text), calibration: local.calibration }
+          : undefined;
+        const report = detectAi(text, model, { sensitivity, ...(languageModel ? { languageModel } : {}) });
         return {
           id,
           ai_probability: report.ai_probability,
           label: report.label,
+          sensitivity,
+          threshold: report.threshold,
+          uncertainty: report.uncertainty ?? [],
           source_model: report.source_model?.family ?? null,
           sentences: report.sentences.map(({ start, end, ai_probability }) => ({ start, end, ai_probability })),
           ...(report.curvature
@@ -122,10 +158,27 @@ async function processorFor(
     }
     case 'humanized-detect': {
       const model = defaultDetectorModel();
-      return (id, text) => {
-        const report = detectHumanized(text, model);
-        return { id, label: report.label, probabilities: report.probabilities };
+      const local = await localScorerFor(values.model, io);
+      const processor: Processor = async (id, text) => {
+        const languageModel = local
+          ? { score: await local.scorer.score(text), calibration: local.calibration }
+          : undefined;
+        const report = detectHumanized(text, model, undefined, {
+          sensitivity,
+          ...(languageModel ? { languageModel } : {}),
+        });
+        return {
+          id,
+          label: report.label,
+          uncertain: report.uncertain,
+          uncertainty: report.uncertainty ?? [],
+          sensitivity,
+          probabilities: report.probabilities,
+          ...(report.language_model ? { language_model: report.language_model.model } : {}),
+        };
       };
+      if (local) processor.close = () => local.scorer.close();
+      return processor;
     }
     case 'plagiarism': {
       if (!sourcesFile) throw new UsageError('plagiarism needs --sources FILE.jsonl (lines of {"id","text"})');
@@ -216,6 +269,7 @@ export async function runBatchCli(
         sources: { type: 'string' },
         policy: { type: 'string' },
         model: { type: 'string' },
+        sensitivity: { type: 'string' },
         'exclude-quotations': { type: 'boolean' },
         'exclude-references': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },

@@ -1,170 +1,155 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { z } from 'zod';
-import { type CurvatureScorer, createCurvatureScorer, modelNameOf } from './curvature.js';
-import type { CurvatureFit } from './curvature-fit.js';
+import { committedCalibrationFiles } from './committed-calibrations.js';
+import {
+  createLanguageModelScorer,
+  type LanguageModelFeatures,
+  type LanguageModelScore,
+  type LanguageModelScorer,
+  languageModelFeatureNames,
+} from './curvature.js';
 import type { DetectorModelFile } from './detector-model.js';
 import { LinearModel } from './linear-model.js';
+import { levelsSchema } from './sensitivity.js';
 
 /**
- * How the local model's curvature is combined with the built-in detector. The discrepancy's scale depends on the
- * model, so the combination is fitted per GGUF file by `npm run train:curvature` and stored beside it as
- * `<model>.candor-curvature.json`. It is used only when the file's sha256 matches the model and it was fitted
- * against the built-in detector model in use; otherwise the local model is not used at all (never a guessed weight).
+ * How a language model's scores join the built-in detectors. Their scale depends on the model, so the combination is
+ * fitted per GGUF file by `npm run train:curvature`: a logistic regression over the built-in score and the model's
+ * features, with its own thresholds per sensitivity level. It is used only for the model file whose sha256 it names,
+ * and only with the built-in detector it was fitted against; otherwise the model is not used (never a guessed weight).
+ *
+ * Calibrations live beside the model (`<model>.candor-lm.json`, an operator's own) or in the repository
+ * (`model/language-models/`, committed with the detector, found by the model's sha256).
  */
 
-export const CALIBRATION_FORMAT = 'candor-curvature/1';
-export const CURVATURE_FEATURES = ['built_in_log_odds', 'curvature_discrepancy'] as const;
+export const CALIBRATION_FORMAT = 'candor-language-model/2';
+export const COMBINED_FEATURES = ['built_in_log_odds', ...languageModelFeatureNames] as const;
 
-export const calibrationPathFor = (modelPath: string): string => `${modelPath}.candor-curvature.json`;
+export const calibrationPathFor = (modelPath: string): string => `${modelPath}.candor-lm.json`;
+/** Where `npm run train:curvature -- --commit` writes calibrations (src/committed-calibrations.ts imports them). */
+export const COMMITTED_CALIBRATIONS = path.resolve(import.meta.dirname, '../model/language-models');
 
 const probability = z.number().min(0).max(1);
+const combinationSchema = z.object({
+  /** Logistic regression, classes human and ai, over the built-in log-odds and the model's features (standardised). */
+  combiner: z.object({
+    classes: z.tuple([z.literal('human'), z.literal('ai')]),
+    features: z.array(z.string()).length(COMBINED_FEATURES.length),
+    mean: z.array(z.number()).length(COMBINED_FEATURES.length),
+    scale: z.array(z.number().positive()).length(COMBINED_FEATURES.length),
+    weights: z.array(z.array(z.number()).length(COMBINED_FEATURES.length)).length(2),
+    bias: z.array(z.number()).length(2),
+  }),
+  levels: levelsSchema,
+  humanThreshold: probability,
+});
+export type Combination = z.infer<typeof combinationSchema>;
 
-export const curvatureCalibrationSchema = z.object({
+export const languageModelCalibrationSchema = z.object({
   format: z.literal(CALIBRATION_FORMAT),
   /** The GGUF file this was fitted for. */
   model: z.object({
     name: z.string(),
+    file: z.string(),
     sha256: z.string().regex(/^[0-9a-f]{64}$/),
     bytes: z.number().int().nonnegative(),
   }),
-  /** The built-in detector whose document log-odds are the first feature (`documentFingerprint` of its weights). */
+  /** The built-in detector whose scores are combined (`documentFingerprint` of its classifiers). */
   builtIn: z.object({ name: z.string(), version: z.string(), documentFingerprint: z.string() }),
-  /** Tokens scored per text; the scorer must use the same cap, as the discrepancy grows with length. */
-  maxTokens: z.number().int().positive(),
-  /** Logistic regression over [built-in log-odds, discrepancy], classes human and ai (standardised features). */
-  combiner: z.object({
-    classes: z.tuple([z.literal('human'), z.literal('ai')]),
-    features: z.tuple([z.literal(CURVATURE_FEATURES[0]), z.literal(CURVATURE_FEATURES[1])]),
-    mean: z.array(z.number()).length(2),
-    scale: z.array(z.number().positive()).length(2),
-    weights: z.array(z.array(z.number()).length(2)).length(2),
-    bias: z.array(z.number()).length(2),
-  }),
-  /** AI threshold of the combined probability: ≤ 1% of the sample's human texts at or above it (out of fold). */
-  threshold: probability,
-  /** Human threshold of the combined probability: ≤ 5% of the sample's AI texts below it (out of fold). */
-  humanThreshold: probability,
-  metrics: z.object({
-    /** AUROC, human vs AI, on the calibration sample; `combined` is out of fold (5 folds by text group). */
-    auroc: z.object({ builtIn: z.number(), curvature: z.number(), combined: z.number() }),
-    sample: z.object({
-      texts: z.number().int().positive(),
-      human: z.number().int().nonnegative(),
-      ai: z.number().int().nonnegative(),
-      seed: z.number().int(),
-      files: z.array(z.string()),
-    }),
-    /** Tokens per second of the scorer while calibrating (machine-dependent, for orientation). */
-    tokensPerSecond: z.number().nonnegative(),
-  }),
+  /** How texts are scored: the scorer must use the same cap, as the features' spread depends on it. */
+  scoring: z.object({ maxTokens: z.number().int().positive(), topK: z.number().int().positive() }),
+  /** The AI Detector's probability of AI. */
+  aiDetection: combinationSchema,
+  /** The Humanized Text Detector's probability that a text is AI-written, disguised or not. */
+  humanized: combinationSchema,
+  metrics: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
 });
-export type CurvatureCalibration = z.infer<typeof curvatureCalibrationSchema>;
+export type LanguageModelCalibration = z.infer<typeof languageModelCalibrationSchema>;
 
 /** The built-in detector as far as the calibration depends on it: a `DetectorModel`, or just its file. */
 export interface BuiltInDetector {
-  file: Pick<DetectorModelFile, 'name' | 'version' | 'document'>;
+  file: Pick<DetectorModelFile, 'name' | 'version' | 'document' | 'humanized'>;
 }
 
 const fingerprints = new WeakMap<object, string>();
 
-/** A short fingerprint of the built-in document classifier (whatever its kind): a retrained detector gives a new one. */
+/** A short fingerprint of the built-in document and humanized classifiers: a retrained detector gives a new one. */
 export function documentFingerprint(detector: BuiltInDetector): string {
   const document = detector.file.document;
   let fingerprint = fingerprints.get(document);
   if (!fingerprint) {
-    fingerprint = createHash('sha256').update(JSON.stringify(document)).digest('hex').slice(0, 16);
+    fingerprint = createHash('sha256')
+      .update(JSON.stringify(document))
+      .update(JSON.stringify(detector.file.humanized))
+      .digest('hex')
+      .slice(0, 16);
     fingerprints.set(document, fingerprint);
   }
   return fingerprint;
 }
 
-export async function sha256File(path: string): Promise<string> {
+export async function sha256File(file: string): Promise<string> {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
   return hash.digest('hex');
 }
 
-/** The calibration record of a fit: which model file, fitted against which built-in detector, and the fit. */
-export async function calibrationOf(input: {
-  modelPath: string;
-  detector: BuiltInDetector;
-  maxTokens: number;
-  fit: CurvatureFit;
-  sample: CurvatureCalibration['metrics']['sample'];
-  tokensPerSecond: number;
-}): Promise<CurvatureCalibration> {
-  const { modelPath, detector, fit } = input;
-  const round3 = (value: number) => Math.round(value * 1000) / 1000;
-  return {
-    format: CALIBRATION_FORMAT,
-    model: { name: modelNameOf(modelPath), sha256: await sha256File(modelPath), bytes: (await stat(modelPath)).size },
-    builtIn: {
-      name: detector.file.name,
-      version: detector.file.version,
-      documentFingerprint: documentFingerprint(detector),
-    },
-    maxTokens: input.maxTokens,
-    combiner: fit.combiner,
-    threshold: fit.threshold,
-    humanThreshold: fit.humanThreshold,
-    metrics: {
-      auroc: {
-        builtIn: round3(fit.auroc.builtIn),
-        curvature: round3(fit.auroc.curvature),
-        combined: round3(fit.auroc.combined),
-      },
-      sample: input.sample,
-      tokensPerSecond: input.tokensPerSecond,
-    },
-    createdAt: new Date().toISOString(),
-  };
-}
-
-export async function writeCurvatureCalibration(modelPath: string, calibration: CurvatureCalibration): Promise<string> {
-  const file = calibrationPathFor(modelPath);
-  await writeFile(file, `${JSON.stringify(curvatureCalibrationSchema.parse(calibration), null, 2)}\n`);
+export async function writeLanguageModelCalibration(file: string, calibration: LanguageModelCalibration) {
+  await writeFile(file, `${JSON.stringify(languageModelCalibrationSchema.parse(calibration), null, 2)}\n`);
   return file;
 }
 
-export type CalibrationCheck = { calibration: CurvatureCalibration } | { calibration: null; problem: string };
+/** The committed calibrations (one that doesn't parse is skipped). */
+export function committedCalibrations(): LanguageModelCalibration[] {
+  return committedCalibrationFiles.flatMap((file) => {
+    const parsed = languageModelCalibrationSchema.safeParse(file);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+export type CalibrationCheck = { calibration: LanguageModelCalibration } | { calibration: null; problem: string };
 
 /**
- * Reads `<model>.candor-curvature.json` and checks it against the model file (sha256) and the built-in detector.
- * `problem` says, in one sentence an operator can act on, why it can't be used.
+ * The calibration for `modelPath`: beside it, else a committed one for the same sha256; checked against the model
+ * file and the built-in detector. `problem` says, in one sentence an operator can act on, why it can't be used.
  */
-export async function checkCurvatureCalibration(
+export async function checkLanguageModelCalibration(
   modelPath: string,
   detector: BuiltInDetector,
+  committed: readonly LanguageModelCalibration[] = committedCalibrations(),
 ): Promise<CalibrationCheck> {
-  const file = calibrationPathFor(modelPath);
   const refuse = (why: string): CalibrationCheck => ({
     calibration: null,
-    problem: `The AI detector's local model ${modelPath} is not used: ${why} Run \`npm run train:curvature -- --model ${modelPath}\` to calibrate it.`,
+    problem: `The detectors' language model ${modelPath} is not used: ${why} Run \`npm run train:curvature -- --model ${modelPath}\` to calibrate it.`,
   });
   try {
     await stat(modelPath);
   } catch {
     return refuse('the model file cannot be read.');
   }
-  let raw: string;
+  const sha256 = await sha256File(modelPath);
+  const beside = calibrationPathFor(modelPath);
+  let calibration: LanguageModelCalibration | undefined;
   try {
-    raw = await readFile(file, 'utf8');
+    const raw = await readFile(beside, 'utf8');
+    let parsed: ReturnType<typeof languageModelCalibrationSchema.safeParse>;
+    try {
+      parsed = languageModelCalibrationSchema.safeParse(JSON.parse(raw));
+    } catch {
+      return refuse(`its calibration file ${beside} is not valid JSON.`);
+    }
+    if (!parsed.success) return refuse(`its calibration file ${beside} is not in the ${CALIBRATION_FORMAT} format.`);
+    calibration = parsed.data;
+    if (calibration.model.sha256 !== sha256) {
+      return refuse(`its calibration file ${beside} was made for a different model file (sha256 differs).`);
+    }
   } catch {
-    return refuse(`there is no calibration file ${file}.`);
-  }
-  let parsed: ReturnType<typeof curvatureCalibrationSchema.safeParse>;
-  try {
-    parsed = curvatureCalibrationSchema.safeParse(JSON.parse(raw));
-  } catch {
-    return refuse(`its calibration file ${file} is not valid JSON.`);
-  }
-  if (!parsed.success) return refuse(`its calibration file ${file} is not in the ${CALIBRATION_FORMAT} format.`);
-  const calibration = parsed.data;
-  if ((await sha256File(modelPath)) !== calibration.model.sha256) {
-    return refuse(`its calibration file ${file} was made for a different model file (sha256 differs).`);
+    calibration = committed.find((entry) => entry.model.sha256 === sha256);
+    if (!calibration) return refuse(`there is no calibration file ${beside}, nor a committed one for its sha256.`);
   }
   if (calibration.builtIn.documentFingerprint !== documentFingerprint(detector)) {
     return refuse(
@@ -174,29 +159,29 @@ export async function checkCurvatureCalibration(
   return { calibration };
 }
 
-export interface CalibratedCurvatureScorer {
-  scorer: CurvatureScorer;
-  calibration: CurvatureCalibration;
+export interface CalibratedLanguageModel {
+  scorer: LanguageModelScorer;
+  calibration: LanguageModelCalibration;
 }
 
 /**
- * The scorer for `modelPath` when a matching calibration file is there; otherwise null, and `warn` is told why (the
- * caller opens it once per process, so the warning comes once). The model itself loads on the first score.
+ * The scorer for `modelPath` when a matching calibration is there; otherwise null, and `warn` is told why. The model
+ * itself loads on the first score.
  */
-export async function openCalibratedCurvatureScorer(options: {
+export async function openCalibratedLanguageModel(options: {
   modelPath: string;
   detector: BuiltInDetector;
   warn: (message: string) => void;
   threads?: number;
-}): Promise<CalibratedCurvatureScorer | null> {
-  const check = await checkCurvatureCalibration(options.modelPath, options.detector);
+}): Promise<CalibratedLanguageModel | null> {
+  const check = await checkLanguageModelCalibration(options.modelPath, options.detector);
   if (!check.calibration) {
-    options.warn('problem' in check ? check.problem : 'The local model is not calibrated.');
+    options.warn('problem' in check ? check.problem : 'The language model is not calibrated.');
     return null;
   }
-  const scorer = createCurvatureScorer({
+  const scorer = createLanguageModelScorer({
     modelPath: options.modelPath,
-    maxTokens: check.calibration.maxTokens,
+    maxTokens: check.calibration.scoring.maxTokens,
     ...(options.threads === undefined ? {} : { threads: options.threads }),
   });
   return { scorer, calibration: check.calibration };
@@ -207,32 +192,46 @@ export interface CombinedLogOdds {
   standardError: number;
   /** d(combined log-odds) / d(built-in log-odds): scales the built-in features' pushes. */
   builtInSlope: number;
-  /** The curvature's push on the combined log-odds (weight × standardised discrepancy). */
-  curvaturePush: number;
+  /** Each language-model feature's push on the combined log-odds (weight × standardised value). */
+  pushes: Record<keyof LanguageModelFeatures, number>;
 }
 
+const rowOf = (builtInLogOdds: number, features: LanguageModelFeatures) => [
+  builtInLogOdds,
+  ...languageModelFeatureNames.map((name) => features[name]),
+];
+
 /**
- * Combined document log-odds. Its standard error adds the built-in one (scaled by its slope) and the discrepancy's
- * sampling noise — 1 under the hypothesis that the text came from the model — scaled by the curvature's slope.
+ * Combined log-odds. Its standard error adds the built-in one (scaled by its slope) and the language model's part's
+ * jackknife over blocks of tokens.
  */
 export function combineLogOdds(
-  calibration: CurvatureCalibration,
+  combination: Combination,
   builtIn: { logOdds: number; standardError: number },
-  discrepancy: number,
+  score: Pick<LanguageModelScore, 'features' | 'jackknife'>,
 ): CombinedLogOdds {
-  const combiner = new LinearModel(calibration.combiner);
-  const values = [builtIn.logOdds, discrepancy];
-  const scores = combiner.scores(values);
-  const pushes = combiner.contributions(values, 1, 0);
-  const { weights, scale } = calibration.combiner;
-  const slope = (j: number) =>
-    (((weights[1] as number[])[j] as number) - ((weights[0] as number[])[j] as number)) / (scale[j] as number);
-  const builtInSlope = slope(0);
-  const curvatureSlope = slope(1);
+  const combiner = new LinearModel({ ...combination.combiner, features: [...combination.combiner.features] });
+  const logOddsOf = (features: LanguageModelFeatures) => {
+    const scores = combiner.scores(rowOf(builtIn.logOdds, features));
+    return (scores[1] as number) - (scores[0] as number);
+  };
+  const logOdds = logOddsOf(score.features);
+  const contributions = combiner.contributions(rowOf(builtIn.logOdds, score.features), 1, 0);
+  const { weights, scale } = combination.combiner;
+  const builtInSlope =
+    (((weights[1] as number[])[0] as number) - ((weights[0] as number[])[0] as number)) / (scale[0] as number);
+  const blocks = score.jackknife.map(logOddsOf);
+  const mean = blocks.reduce((a, b) => a + b, 0) / Math.max(blocks.length, 1);
+  const jackknife =
+    blocks.length > 1
+      ? Math.sqrt(((blocks.length - 1) / blocks.length) * blocks.reduce((a, b) => a + (b - mean) ** 2, 0))
+      : 0;
   return {
-    logOdds: (scores[1] as number) - (scores[0] as number),
-    standardError: Math.hypot(builtInSlope * builtIn.standardError, curvatureSlope),
+    logOdds,
+    standardError: Math.hypot(builtInSlope * builtIn.standardError, jackknife),
     builtInSlope,
-    curvaturePush: pushes[1] as number,
+    pushes: Object.fromEntries(
+      languageModelFeatureNames.map((name, j) => [name, contributions[j + 1] as number]),
+    ) as Record<keyof LanguageModelFeatures, number>,
   };
 }

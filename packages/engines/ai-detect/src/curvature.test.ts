@@ -5,26 +5,27 @@ import path from 'node:path';
 import { getLlama, LlamaCompletion, LlamaLogLevel } from 'node-llama-cpp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  addPosition,
-  type CurvatureScore,
-  type CurvatureScorer,
-  createCurvatureScorer,
-  discrepancyOf,
-  emptyCurvatureSums,
+  createLanguageModelScorer,
+  featuresOf,
+  type LanguageModelScore,
+  type LanguageModelScorer,
+  positionOf,
+  TOP_K,
+  UNTRUNCATED,
+  windowsFor,
 } from './curvature.js';
 import {
-  type CurvatureCalibration,
-  calibrationOf,
   calibrationPathFor,
-  checkCurvatureCalibration,
+  checkLanguageModelCalibration,
   combineLogOdds,
-  openCalibratedCurvatureScorer,
-  sha256File,
-  writeCurvatureCalibration,
+  documentFingerprint,
+  type LanguageModelCalibration,
+  openCalibratedLanguageModel,
+  writeLanguageModelCalibration,
 } from './curvature-calibration.js';
-import { type CalibrationRow, fitCurvatureCombination } from './curvature-fit.js';
 import { CURVATURE_EVIDENCE_FEATURE, detectAi, documentLogOdds } from './detect.js';
 import { defaultDetectorModel } from './index.js';
+import { calibrateForTests } from './language-model.fixtures.js';
 import { sigmoid } from './linear-model.js';
 import { aiDetectionReportSchema } from './report.schema.js';
 
@@ -41,11 +42,6 @@ const NOTE = `So i finally got round to fixing the fence last weekend. Took way 
 old posts were rotten right through and the hardware shop had run out of the brackets I wanted. My neighbour Dave came
 over with his post-hole digger which saved my back, honestly. We ended up having a few beers and talking about his
 daughter's wedding till it got dark.`;
-const ESSAY = `Artificial intelligence has transformed numerous industries in recent years. It is important to note that
-these technologies offer significant benefits, including increased efficiency and improved decision-making. However,
-it is crucial to consider the potential challenges and ethical implications. Furthermore, organizations must ensure
-that they implement robust frameworks to address these concerns. In conclusion, a balanced approach that leverages the
-strengths of AI while mitigating its risks is essential for sustainable growth.`;
 
 /** Text the model writes itself from a story opening: greedy, or sampled with a fixed seed. */
 async function generateStories(settings: { temperature: number; seed: number }[]): Promise<string[]> {
@@ -70,62 +66,127 @@ async function generateStories(settings: { temperature: number; seed: number }[]
   }
 }
 
-describe('the sampling discrepancy (arithmetic)', () => {
-  it('matches the definition on a hand-made distribution', () => {
-    const logits = [2, 1, 0, -1];
-    const z = Math.log(logits.reduce((total, l) => total + Math.exp(l), 0));
-    const logP = logits.map((l) => l - z);
-    const mean = logP.reduce((total, lp) => total + Math.exp(lp) * lp, 0);
-    const variance = logP.reduce((total, lp) => total + Math.exp(lp) * lp * lp, 0) - mean ** 2;
-    const observed = (logP[0] as number) + (logP[3] as number);
-    const sums = emptyCurvatureSums();
-    addPosition(sums, logits, 2);
-    addPosition(sums, logits, -1);
-    expect(sums.tokens).toBe(2);
-    expect(sums.logLikelihood).toBeCloseTo(observed, 12);
-    expect(sums.expectedLogLikelihood).toBeCloseTo(2 * mean, 12);
-    expect(sums.variance).toBeCloseTo(2 * variance, 12);
-    expect(discrepancyOf(sums)).toBeCloseTo((observed - 2 * mean) / Math.sqrt(2 * variance), 12);
+describe('a position read from logits', () => {
+  const logits = [2, 1, 0, -1, -2, -3];
+  const z = Math.log(logits.reduce((total, l) => total + Math.exp(l), 0));
+  const logP = logits.map((l) => l - z);
+  const mean = logP.reduce((total, lp) => total + Math.exp(lp) * lp, 0);
+  const variance = logP.reduce((total, lp) => total + Math.exp(lp) * lp * lp, 0) - mean ** 2;
+  const weight = logits.reduce((total, l) => total + Math.exp(l - 2), 0);
+
+  it('is exact when the top logits hold the whole vocabulary', () => {
+    const position = positionOf(1, logits, weight, logits.length, 2);
+    expect(position.logLikelihood).toBeCloseTo(logP[1] as number, 12);
+    expect(position.expected).toBeCloseTo(mean, 12);
+    expect(position.variance).toBeCloseTo(variance, 12);
+    expect(position.rank).toBe(2);
   });
 
-  it('is 0 rather than NaN when there is nothing to measure', () => {
-    expect(discrepancyOf(emptyCurvatureSums())).toBe(0);
-    const flat = emptyCurvatureSums();
-    addPosition(flat, [0, 0, 0], 0);
-    expect(discrepancyOf(flat)).toBe(0);
+  it('puts the mass beyond the top logits between the last one’s level and an even spread', () => {
+    const position = positionOf(-3, logits.slice(0, 3), weight, logits.length, 4);
+    // Exact log-likelihood whatever the top; the expectation close to the whole distribution's.
+    expect(position.logLikelihood).toBeCloseTo(logP[5] as number, 12);
+    expect(Math.abs(position.expected - mean)).toBeLessThan(0.1);
+  });
+
+  it('sums positions into the features, per token, and is 0 rather than NaN with nothing to measure', () => {
+    const a = positionOf(2, logits, weight, logits.length, 1);
+    const b = positionOf(-1, logits, weight, logits.length, 4);
+    const { features, discrepancy } = featuresOf([a, b]);
+    expect(discrepancy).toBeCloseTo((a.logLikelihood + b.logLikelihood - 2 * mean) / Math.sqrt(2 * variance), 12);
+    expect(features.curvature).toBeCloseTo(discrepancy / Math.sqrt(2), 12);
+    expect(features.logRank).toBeCloseTo(Math.log(4) / 2, 12);
+    expect(features.entropy).toBeCloseTo(-mean, 12);
+    expect(featuresOf([])).toEqual({
+      features: { curvature: 0, logLikelihood: 0, logRank: 0, entropy: 0 },
+      discrepancy: 0,
+    });
   });
 });
 
-describe('createCurvatureScorer with stories260K', () => {
-  let scorer: CurvatureScorer;
+describe('windowsFor', () => {
+  it('scores a text that fits whole, and a longer one on windows spread from its start to its end', () => {
+    expect(windowsFor(100, 192, 1)).toEqual([{ from: 1, to: 100 }]);
+    const windows = windowsFor(1_000, 192, 1);
+    expect(windows).toEqual([
+      { from: 1, to: 97 },
+      { from: 904, to: 1_000 },
+    ]);
+    expect(windowsFor(3_000, 384, 1).map((w) => w.to - w.from)).toEqual([96, 96, 96, 96]);
+    expect(windowsFor(1, 192, 1)).toEqual([]);
+  });
+});
+
+// Each test runs the model a few hundred tokens at a time on one thread: seconds on a busy two-core machine.
+describe('the language-model scorer with stories260K', { timeout: 30_000 }, () => {
+  let scorer: LanguageModelScorer;
   let stories: string[];
   beforeAll(async () => {
     stories = await generateStories([
       { temperature: 0, seed: 1 },
       { temperature: 0.7, seed: 7 },
     ]);
-    scorer = createCurvatureScorer({ modelPath: FIXTURE });
-  });
+    scorer = createLanguageModelScorer({ modelPath: FIXTURE, maxTokens: 512 });
+  }, 60_000);
   afterAll(() => scorer?.close());
 
-  it("gives text the model wrote itself a clearly higher discrepancy than people's writing", async () => {
+  it('reads the whole distribution: the total weight it is given is the sum over every logit', async () => {
+    const llama = await getLlama({ gpu: false, build: 'never', logLevel: LlamaLogLevel.error });
+    const model = await llama.loadModel({ modelPath: FIXTURE });
+    const context = await model.createContext({ contextSize: 64, threads: 1 });
+    const sequence = context.getSequence();
+    const tokens = model.tokenize('Once upon a time there was a little girl who liked to play');
+    // After "… there was a" the model is unsure what comes next, so a truncating sampler has a tail to cut.
+    const at = 6;
+    const next = async (generateNext: object) => {
+      await sequence.clearHistory();
+      const results = await sequence.controlledEvaluate(
+        tokens.slice(0, at + 1).map((token, i) => (i === at ? [token, { generateNext }] : token)) as never,
+      );
+      return (results[at] as { next: { logits?: Map<number, number>; totalLogitWeight?: number } }).next;
+    };
+    try {
+      const full = (await next({ logits: true })).logits as Map<number, number>;
+      const max = Math.max(...full.values());
+      const whole = [...full.values()].reduce((total, logit) => total + Math.exp(logit - max), 0);
+      const ours = await next({
+        logits: { filter: { tokens: [tokens[at + 1]], includeTop: TOP_K } },
+        totalLogitWeight: true,
+        options: UNTRUNCATED,
+      });
+      expect(ours.totalLogitWeight).toBeCloseTo(whole, 4);
+      // What sampling settings would do to it: top-k, top-p and temperature cut and bend the distribution reported.
+      const sampled = await next({
+        logits: { filter: { tokens: [tokens[at + 1]], includeTop: TOP_K } },
+        totalLogitWeight: true,
+        options: { temperature: 1, topK: 40, topP: 0.9 },
+      });
+      expect(Math.abs((sampled.totalLogitWeight as number) - whole)).toBeGreaterThan(0.05);
+    } finally {
+      await context.dispose();
+      await model.dispose();
+      await llama.dispose();
+    }
+  });
+
+  it("gives text the model wrote itself a higher curvature and likelihood, and a lower rank, than people's", async () => {
     const [greedy, sampled] = await Promise.all(stories.map((story) => scorer.score(story)));
     const news = await scorer.score(NEWS);
     const note = await scorer.score(NOTE);
     console.info(
-      `[curvature] stories260K discrepancy: greedy ${greedy?.discrepancy.toFixed(2)}, sampled (T=0.7) ${sampled?.discrepancy.toFixed(2)}, news ${news.discrepancy.toFixed(2)}, note ${note.discrepancy.toFixed(2)}`,
+      `[language model] stories260K curvature: greedy ${greedy?.features.curvature.toFixed(2)}, sampled (T=0.7) ${sampled?.features.curvature.toFixed(2)}, news ${news.features.curvature.toFixed(2)}, note ${note.features.curvature.toFixed(2)}`,
     );
-    // Under the hypothesis "sampled from this model" the discrepancy is ~N(0, 1): its own decoding sits well above,
-    // human prose far below.
-    for (const own of [greedy, sampled] as CurvatureScore[]) {
-      expect(own.discrepancy).toBeGreaterThan(2);
-      expect(own.discrepancy - news.discrepancy).toBeGreaterThan(10);
-      expect(own.logLikelihoodMean).toBeGreaterThan(news.logLikelihoodMean);
+    for (const own of [greedy, sampled] as LanguageModelScore[]) {
+      expect(own.features.curvature).toBeGreaterThan(news.features.curvature + 0.5);
+      expect(own.features.logLikelihood).toBeGreaterThan(news.features.logLikelihood);
+      expect(own.features.logRank).toBeLessThan(news.features.logRank);
     }
     expect(news.discrepancy).toBeLessThan(0);
     expect(note.discrepancy).toBeLessThan(0);
-    expect(news).toMatchObject({ model: 'stories260K', truncated: false });
-    expect(news.tokens).toBeGreaterThan(100);
+    expect(news).toMatchObject({ model: 'stories260K', sampled: false, windows: 1 });
+    // stories260K prepends a BOS token, so every token of the text is predicted.
+    expect(news.tokens).toBe(news.textTokens);
+    expect(news.jackknife).toHaveLength(4);
   });
 
   it('serialises concurrent requests on its one sequence: the same scores as one at a time', async () => {
@@ -135,30 +196,26 @@ describe('createCurvatureScorer with stories260K', () => {
     expect(together[2]).toEqual(alone);
   });
 
-  it('scores only the first maxTokens tokens of a long text, and says so', async () => {
-    const short = createCurvatureScorer({ modelPath: FIXTURE, maxTokens: 64 });
+  it('scores a long text on windows spread over it, and says so', async () => {
+    const short = createLanguageModelScorer({ modelPath: FIXTURE, maxTokens: 192 });
     try {
-      const long = await short.score(`${NEWS} ${NEWS}`);
-      expect(long).toMatchObject({ tokens: 64, truncated: true });
-      const start = await short.score(NEWS);
-      expect(start.tokens).toBe(64);
+      const long = await short.score(Array.from({ length: 4 }, () => NEWS).join(' '));
+      expect(long).toMatchObject({ tokens: 192, windows: 2, sampled: true });
+      expect(long.textTokens).toBeGreaterThan(400);
     } finally {
       await short.close();
     }
   });
 
-  it('stops an aborted request, before it starts or between chunks, and goes on with the next', async () => {
+  it('stops an aborted request, before it starts or between calls, and goes on with the next', async () => {
     await expect(scorer.score(NEWS, { signal: AbortSignal.abort() })).rejects.toThrow(/abort/i);
-    const long = createCurvatureScorer({ modelPath: FIXTURE, maxTokens: 2_000 });
+    const long = createLanguageModelScorer({ modelPath: FIXTURE, maxTokens: 2_000 });
     try {
       await long.score(NOTE); // loads the model
       const controller = new AbortController();
-      const started = performance.now();
       const scoring = long.score(Array.from({ length: 12 }, () => NEWS).join(' '), { signal: controller.signal });
-      setTimeout(() => controller.abort(), 50);
+      setTimeout(() => controller.abort(), 30);
       await expect(scoring).rejects.toThrow(/abort/i);
-      // 2,000 tokens take about two seconds here; the abort lands within a chunk of at most 256 positions.
-      expect(performance.now() - started).toBeLessThan(1_000);
       expect(await long.score(NOTE)).toEqual(await scorer.score(NOTE));
     } finally {
       await long.close();
@@ -166,149 +223,98 @@ describe('createCurvatureScorer with stories260K', () => {
   });
 });
 
-describe('calibration, and detectAi with a curvature score', () => {
+describe('calibration, and the detectors with a language model', () => {
   const detector = defaultDetectorModel();
-  let dir: string;
+  let directory: string;
   let modelPath: string;
-  let scorer: CurvatureScorer;
-  let calibration: CurvatureCalibration;
+  let calibration: LanguageModelCalibration;
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'candor-curvature-'));
-    modelPath = path.join(dir, 'stories260K.gguf');
+    directory = mkdtempSync(path.join(tmpdir(), 'candor-lm-'));
+    modelPath = path.join(directory, 'stories260K.gguf');
     copyFileSync(FIXTURE, modelPath);
-    // A tiny real fit: the model's own stories as "AI", people's prose as "human".
-    const stories = await generateStories([1, 2, 3, 4].map((seed) => ({ temperature: 0.8, seed })));
-    scorer = createCurvatureScorer({ modelPath, maxTokens: 256 });
-    const rows: CalibrationRow[] = [];
-    for (const [label, texts] of [
-      [1, stories],
-      [0, [NEWS, NOTE, `${NOTE} ${NEWS}`, `${NEWS} ${NOTE}`]],
-    ] as const) {
-      for (const text of texts) {
-        const score = await scorer.score(text);
-        rows.push({
-          label,
-          builtInLogOdds: documentLogOdds(detector, detector.score(text)).logOdds,
-          discrepancy: score.discrepancy,
-          fold: rows.length % 5,
-        });
-      }
-    }
-    calibration = await calibrationOf({
-      modelPath,
-      detector,
-      maxTokens: 256,
-      fit: fitCurvatureCombination(rows),
-      sample: { texts: rows.length, human: 4, ai: 4, seed: 0, files: ['test'] },
-      tokensPerSecond: 1,
-    });
-  });
-  afterAll(async () => {
-    await scorer?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+    calibration = await calibrateForTests(modelPath);
+  }, 60_000); // loads the detector and scores the calibration texts: tens of seconds on a busy machine
+  afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-  it('writes the calibration beside the model and reads it back only for that model file', async () => {
-    expect(await checkCurvatureCalibration(modelPath, detector)).toEqual({
+  it('is used beside the model, or committed for its sha256, and only for that file and that detector', async () => {
+    expect(await checkLanguageModelCalibration(modelPath, detector, [])).toMatchObject({
       calibration: null,
-      problem: expect.any(String),
+      problem: expect.stringMatching(/there is no calibration file .*nor a committed one for its sha256/),
     });
-    const file = await writeCurvatureCalibration(modelPath, calibration);
-    expect(file).toBe(`${modelPath}.candor-curvature.json`);
-    expect(await checkCurvatureCalibration(modelPath, detector)).toEqual({ calibration });
-
-    // Another file under the same name (one byte more): the calibration no longer applies.
-    const other = path.join(dir, 'changed.gguf');
-    copyFileSync(modelPath, other);
-    await appendFile(other, Buffer.from([0]));
-    copyFileSync(file, calibrationPathFor(other));
-    const changed = await checkCurvatureCalibration(other, detector);
-    expect(changed.calibration).toBeNull();
-    expect('problem' in changed && changed.problem).toMatch(/different model file \(sha256 differs\)/);
-
-    // A calibration fitted against another built-in detector doesn't apply either.
-    writeFileSync(
-      calibrationPathFor(other),
-      JSON.stringify({
-        ...calibration,
-        model: { ...calibration.model, sha256: await sha256File(other) },
-        builtIn: { ...calibration.builtIn, documentFingerprint: '0000000000000000' },
+    expect(await checkLanguageModelCalibration(modelPath, detector, [calibration])).toEqual({ calibration });
+    await writeLanguageModelCalibration(calibrationPathFor(modelPath), calibration);
+    expect(await checkLanguageModelCalibration(modelPath, detector, [])).toEqual({ calibration });
+    // Another file under the same name: its sha256 differs.
+    await appendFile(modelPath, Buffer.from([0]));
+    expect(await checkLanguageModelCalibration(modelPath, detector, [])).toMatchObject({
+      problem: expect.stringMatching(/made for a different model file \(sha256 differs\)/),
+    });
+    copyFileSync(FIXTURE, modelPath);
+    writeFileSync(calibrationPathFor(modelPath), '{"format":"old"}');
+    expect(await checkLanguageModelCalibration(modelPath, detector, [])).toMatchObject({
+      problem: expect.stringMatching(/not in the candor-language-model\/2 format/),
+    });
+    unlinkSync(calibrationPathFor(modelPath));
+    const retrained = { ...calibration, builtIn: { ...calibration.builtIn, documentFingerprint: '0123456789abcdef' } };
+    expect(await checkLanguageModelCalibration(modelPath, detector, [retrained])).toMatchObject({
+      problem: expect.stringMatching(/fitted against another version of the built-in detector/),
+    });
+    const warnings: string[] = [];
+    expect(
+      await openCalibratedLanguageModel({
+        modelPath: path.join(directory, 'none.gguf'),
+        detector,
+        warn: (m) => warnings.push(m),
       }),
-    );
-    const stale = await checkCurvatureCalibration(other, detector);
-    expect('problem' in stale && stale.problem).toMatch(/another version of the built-in detector/);
-
-    writeFileSync(calibrationPathFor(other), '{"format":"something else"}');
-    const wrong = await checkCurvatureCalibration(other, detector);
-    expect('problem' in wrong && wrong.problem).toMatch(/not in the candor-curvature\/1 format/);
+    ).toBeNull();
+    expect(warnings).toEqual([expect.stringMatching(/the model file cannot be read/)]);
   });
 
-  it('opens no scorer without a matching calibration, and says why once', async () => {
-    const bare = path.join(dir, 'bare.gguf');
-    copyFileSync(FIXTURE, bare);
-    const warnings: string[] = [];
-    const opened = await openCalibratedCurvatureScorer({ modelPath: bare, detector, warn: (m) => warnings.push(m) });
-    expect(opened).toBeNull();
-    expect(warnings).toEqual([
-      `The AI detector's local model ${bare} is not used: there is no calibration file ${bare}.candor-curvature.json. Run \`npm run train:curvature -- --model ${bare}\` to calibrate it.`,
-    ]);
-
-    copyFileSync(calibrationPathFor(modelPath), calibrationPathFor(bare));
-    const calibrated = await openCalibratedCurvatureScorer({
-      modelPath: bare,
-      detector,
-      warn: (m) => warnings.push(m),
-    });
+  it('combines the scores into the probability and the interval, and shows the model’s push as evidence', async () => {
+    const scorer = createLanguageModelScorer({ modelPath, maxTokens: calibration.scoring.maxTokens });
     try {
-      expect(warnings).toHaveLength(1);
-      expect(calibrated?.calibration).toEqual(calibration);
-      expect(calibrated?.scorer.model).toBe('bare');
-      // It scores with the calibration's token cap.
-      expect((await calibrated?.scorer.score(`${NEWS} ${NEWS}`))?.tokens).toBe(256);
+      const score = await scorer.score(NOTE);
+      const alone = documentLogOdds(detector, detector.score(NOTE));
+      const combined = combineLogOdds(calibration.aiDetection, alone, score);
+      const report = aiDetectionReportSchema.parse(
+        detectAi(NOTE, detector, { languageModel: { score, calibration }, sensitivity: 'strict' }),
+      );
+      expect(report.ai_probability).toBeCloseTo(sigmoid(combined.logOdds), 3);
+      expect(combined.standardError).toBeGreaterThanOrEqual(Math.abs(combined.builtInSlope) * alone.standardError);
+      expect(report.curvature).toMatchObject({
+        model: 'stories260K',
+        tokens: score.tokens,
+        // The report says whether the scorer read a sample of windows (stories260K spends a token on about a letter).
+        truncated: score.sampled,
+        windows: score.windows,
+        text_tokens: score.textTokens,
+        built_in_probability: Number(sigmoid(alone.logOdds).toFixed(3)),
+      });
+      expect(report.evidence.map((e) => e.feature)).toContain(
+        (
+          [
+            'probability_curvature',
+            'language_model_likelihood',
+            'language_model_rank',
+            'language_model_entropy',
+          ] as const
+        ).find((feature) => report.evidence.some((e) => e.feature === feature)),
+      );
+      expect(report.sensitivity?.level).toBe('strict');
+      // Its own levels, not the built-in detector's.
+      expect(report.threshold).not.toBe(detectAi(NOTE, detector, { sensitivity: 'strict' }).threshold);
+      expect(CURVATURE_EVIDENCE_FEATURE).toBe('probability_curvature');
     } finally {
-      await calibrated?.scorer.close();
-      unlinkSync(calibrationPathFor(bare));
+      await scorer.close();
     }
   });
 
-  it('combines the curvature into the document probability and shows it as evidence; sentences stay built-in', async () => {
-    const score = await scorer.score(ESSAY);
-    const alone = detectAi(ESSAY, detector);
-    const report = aiDetectionReportSchema.parse(detectAi(ESSAY, detector, { curvature: { score, calibration } }));
-
-    const builtIn = documentLogOdds(detector, detector.score(ESSAY));
-    const combined = combineLogOdds(calibration, builtIn, score.discrepancy);
-    expect(report.ai_probability).toBeCloseTo(sigmoid(combined.logOdds), 3);
-    expect(report.ai_probability).not.toBe(alone.ai_probability);
-    expect(report.confidence_interval.low).toBeLessThanOrEqual(report.ai_probability);
-    expect(report.confidence_interval.high).toBeGreaterThanOrEqual(report.ai_probability);
-    expect(report).toMatchObject({ threshold: calibration.threshold, human_threshold: calibration.humanThreshold });
-    expect(report.curvature).toEqual({
-      model: 'stories260K',
-      discrepancy: Math.round(score.discrepancy * 1000) / 1000,
-      tokens: 256,
-      truncated: true,
-      built_in_probability: alone.ai_probability,
-    });
-    const item = report.evidence.find((entry) => entry.feature === CURVATURE_EVIDENCE_FEATURE);
-    expect(item).toEqual({
-      feature: CURVATURE_EVIDENCE_FEATURE,
-      label: 'Probability curvature under stories260K',
-      contribution: Math.round(combined.curvaturePush * 1000) / 1000,
-    });
-    expect(report.evidence.length).toBeLessThanOrEqual(6);
-    expect(report.sentences).toEqual(alone.sentences);
-    expect(report.model).toEqual(alone.model);
-    // The default path is unchanged: no curvature, the built-in thresholds.
-    expect(alone).not.toHaveProperty('curvature');
-    expect(alone.threshold).toBe(detector.file.threshold);
-  });
-
-  it('refuses a calibration fitted against another built-in detector', async () => {
-    const score = await scorer.score(NOTE);
-    const stale = { ...calibration, builtIn: { ...calibration.builtIn, documentFingerprint: '0000000000000000' } };
-    expect(() => detectAi(NOTE, detector, { curvature: { score, calibration: stale } })).toThrow(
+  it('refuses a calibration fitted against another built-in detector', () => {
+    const other = { ...calibration, builtIn: { ...calibration.builtIn, documentFingerprint: 'ffffffffffffffff' } };
+    const score = { features: { curvature: 0, logLikelihood: -3, logRank: 1, entropy: 3 } } as LanguageModelScore;
+    expect(() => detectAi(NOTE, detector, { languageModel: { score, calibration: other } })).toThrow(
       /fitted against another built-in detector/,
     );
+    expect(documentFingerprint(detector)).toBe(calibration.builtIn.documentFingerprint);
   });
 });

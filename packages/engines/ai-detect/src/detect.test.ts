@@ -6,20 +6,41 @@ import { trainLanguageModel } from './language-model.js';
 import { trainLinearModel } from './linear-model.js';
 import { aiDetectionReportSchema } from './report.schema.js';
 
-const thresholds = { threshold: 0.9, humanThreshold: 0.3, minimumWords: 40, probability: 0.5, sentences: [] };
+const thresholds = { threshold: 0.9, humanThreshold: 0.3, minimumWords: 40, sentences: [] };
 
 describe('labelOf', () => {
-  it('calls a text AI or human only when the whole interval is past the matching threshold', () => {
-    expect(labelOf({ ...thresholds, words: 200, low: 0.92, high: 0.99 })).toBe('ai');
-    expect(labelOf({ ...thresholds, words: 200, low: 0.05, high: 0.29 })).toBe('human');
-    // Below the AI threshold is not enough to be called human: between the thresholds is "can't tell".
-    expect(labelOf({ ...thresholds, words: 200, low: 0.4, high: 0.6 })).toBe('uncertain');
-    expect(labelOf({ ...thresholds, words: 200, low: 0.2, high: 0.95 })).toBe('uncertain');
+  it('reads the label from the score against the thresholds; the interval only says how close it is', () => {
+    expect(labelOf({ ...thresholds, words: 200, probability: 0.95, low: 0.92, high: 0.99 })).toEqual({
+      label: 'ai',
+      reasons: [],
+    });
+    // At or past the threshold is AI even when the interval reaches below it: the verdict says it is close.
+    expect(labelOf({ ...thresholds, words: 200, probability: 0.91, low: 0.7, high: 0.97 })).toEqual({
+      label: 'ai',
+      reasons: ['near_threshold'],
+    });
+    expect(labelOf({ ...thresholds, words: 200, probability: 0.1, low: 0.05, high: 0.29 })).toEqual({
+      label: 'human',
+      reasons: [],
+    });
+    expect(labelOf({ ...thresholds, words: 200, probability: 0.2, low: 0.05, high: 0.5 })).toEqual({
+      label: 'human',
+      reasons: ['near_threshold'],
+    });
+    // Between the thresholds is "can't tell".
+    expect(labelOf({ ...thresholds, words: 200, probability: 0.5, low: 0.4, high: 0.6 })).toEqual({
+      label: 'uncertain',
+      reasons: ['near_threshold'],
+    });
   });
 
   it('says uncertain under the minimum length whatever the score', () => {
-    expect(labelOf({ ...thresholds, words: 39, low: 0.99, high: 1 })).toBe('uncertain');
-    expect(labelOf({ ...thresholds, words: 39, low: 0, high: 0.01 })).toBe('uncertain');
+    for (const probability of [0.999, 0.001]) {
+      expect(labelOf({ ...thresholds, words: 39, probability, low: probability, high: probability })).toEqual({
+        label: 'uncertain',
+        reasons: ['too_short'],
+      });
+    }
   });
 
   it('calls a text mixed when confident AI and confident human sentences each hold a quarter of the words', () => {
@@ -27,8 +48,12 @@ describe('labelOf', () => {
       { ai_probability: 0.95, words: 50 },
       { ai_probability: 0.05, words: 50 },
     ];
-    expect(labelOf({ ...thresholds, words: 100, low: 0.5, high: 0.95, sentences })).toBe('mixed');
-    expect(labelOf({ ...thresholds, words: 100, low: 0.5, high: 0.85, sentences })).toBe('uncertain');
+    expect(labelOf({ ...thresholds, words: 100, probability: 0.7, low: 0.5, high: 0.95, sentences }).label).toBe(
+      'mixed',
+    );
+    expect(labelOf({ ...thresholds, words: 100, probability: 0.7, low: 0.5, high: 0.85, sentences }).label).toBe(
+      'uncertain',
+    );
   });
 });
 
@@ -196,6 +221,51 @@ just after nine, when the caretaker began switching off the lights in the hall.`
   it('says a short text is too short to tell', () => {
     const report = detectAi('The fence is fixed now, finally.', model);
     expect(report.label).toBe('uncertain');
+    expect(report.uncertainty).toEqual(['too_short']);
     expect(report.source_model).toBeNull();
+  });
+
+  it('reads the verdict at the level asked for (balanced by default), with that level’s numbers', () => {
+    const at = Object.fromEntries(
+      (['strict', 'balanced', 'sensitive'] as const).map((level) => [
+        level,
+        detectAi(text, model, { sensitivity: level }),
+      ]),
+    );
+    expect(detectAi(text, model).sensitivity?.level).toBe('balanced');
+    // The same score, read against lower lines as the level loosens.
+    expect(at.strict?.ai_probability).toBe(at.sensitive?.ai_probability);
+    expect(at.strict?.threshold).toBeGreaterThan(at.balanced?.threshold as number);
+    expect(at.balanced?.threshold).toBeGreaterThan(at.sensitive?.threshold as number);
+    for (const [level, report] of Object.entries(at)) {
+      expect(report?.sensitivity).toEqual({
+        level,
+        false_positive_rate: expect.any(Number),
+        detection_rate: expect.any(Number),
+      });
+      expect(report?.human_threshold).toBeLessThanOrEqual(report?.threshold as number);
+      expect(report?.label === 'ai').toBe((report?.ai_probability as number) >= (report?.threshold as number));
+    }
+    expect(at.strict?.sensitivity?.false_positive_rate).toBeLessThan(
+      at.sensitive?.sensitivity?.false_positive_rate as number,
+    );
+  });
+
+  it('reads a stricter level at a higher line, the same score', () => {
+    const [strict, balanced, sensitive] = (['strict', 'balanced', 'sensitive'] as const).map((sensitivity) =>
+      detectAi(text, model, { sensitivity }),
+    );
+    expect(strict?.threshold).toBeGreaterThan(balanced?.threshold ?? 1);
+    expect(balanced?.threshold).toBeGreaterThan(sensitive?.threshold ?? 1);
+    expect(new Set([strict, balanced, sensitive].map((report) => report?.ai_probability)).size).toBe(1);
+  });
+
+  it('says when a text is a kind of writing the detector rarely saw', () => {
+    const code = Array.from(
+      { length: 12 },
+      (_, i) => `const value${i} = computeTotal(items[${i}], OFFSET_${i}) * FACTOR; // TODO: check NULL and NaN cases`,
+    ).join('\n');
+    expect(detectAi(code, model).uncertainty).toContain('unfamiliar_writing');
+    expect(detectAi(text, model).uncertainty).not.toContain('unfamiliar_writing');
   });
 });

@@ -1,10 +1,17 @@
 import { obfuscationOf } from '@candor/engine-writing/obfuscation';
-import type { CurvatureScore } from './curvature.js';
-import { type CurvatureCalibration, combineLogOdds, documentFingerprint } from './curvature-calibration.js';
+import type { LanguageModelFeatures, LanguageModelScore } from './curvature.js';
+import { combineLogOdds, documentFingerprint, type LanguageModelCalibration } from './curvature-calibration.js';
 import type { DetectorModel } from './detector-model.js';
 import { evidenceLabel, featureNames, type ScoredText } from './features.js';
 import { sigmoid } from './linear-model.js';
 import type { AiDetectionReport, AiLabel, Evidence, SourceFamily } from './report.schema.js';
+import {
+  DEFAULT_SENSITIVITY,
+  operatingPointOf,
+  type Sensitivity,
+  thresholdAt,
+  type UncertaintyReason,
+} from './sensitivity.js';
 
 /** z for a two-sided 90% interval. */
 const Z90 = 1.645;
@@ -18,13 +25,47 @@ const DOCUMENT_EVIDENCE_ITEMS = 6;
 
 export const CURVATURE_EVIDENCE_FEATURE = 'probability_curvature';
 export const curvatureEvidenceLabel = (model: string) => `Probability curvature under ${model}`;
+/** The language model's evidence: each of its features, named for the model. */
+export const languageModelEvidence: Record<
+  keyof LanguageModelFeatures,
+  { feature: string; label: (model: string) => string }
+> = {
+  curvature: { feature: CURVATURE_EVIDENCE_FEATURE, label: curvatureEvidenceLabel },
+  logLikelihood: {
+    feature: 'language_model_likelihood',
+    label: (model) => `How predictable the words are to ${model}`,
+  },
+  logRank: {
+    feature: 'language_model_rank',
+    label: (model) => `How far down ${model}’s list of likely next words the words come`,
+  },
+  entropy: {
+    feature: 'language_model_entropy',
+    label: (model) => `How many next words ${model} expects at each point`,
+  },
+};
+
+/** The language model's pushes as evidence, strongest first. */
+export function languageModelEvidenceOf(
+  model: string,
+  pushes: Record<keyof LanguageModelFeatures, number>,
+): Evidence[] {
+  return (Object.keys(languageModelEvidence) as (keyof LanguageModelFeatures)[])
+    .map((name) => ({
+      feature: languageModelEvidence[name].feature,
+      label: languageModelEvidence[name].label(model),
+      contribution: round(pushes[name]),
+    }))
+    .sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution));
+}
 
 /** Turns per-feature pushes (log-odds) into the evidence users see, strongest first; `values` are the features'. */
 export function evidenceFrom(contributions: Float64Array, values: Float64Array, limit: number): Evidence[] {
   const items: Evidence[] = featureNames.map((name, j) => ({
     feature: name,
     label: evidenceLabel(name, values[j] as number),
-    contribution: round(contributions[j] as number),
+    // A model trained before a feature existed gives it no push.
+    contribution: round(contributions[j] ?? 0),
   }));
   return items
     .filter((item) => Math.abs(item.contribution) >= 0.05)
@@ -34,6 +75,10 @@ export function evidenceFrom(contributions: Float64Array, values: Float64Array, 
 
 function round(value: number): number {
   return Math.round(value * 1000) / 1000;
+}
+
+function round6(value: number): number {
+  return Math.round(value * 1e6) / 1e6;
 }
 
 /** Document log-odds of AI and their standard error (jackknife over blocks of sentences, with a floor by length). */
@@ -63,11 +108,13 @@ export function documentLogOdds(model: DetectorModel, scored: ScoredText) {
 }
 
 export interface DetectAiOptions {
+  /** How readily to call a text AI (default balanced): picks the threshold the verdict is read against. */
+  sensitivity?: Sensitivity;
   /**
-   * The local model's curvature score of this text (computed beforehand, asynchronously, by `CurvatureScorer`) and
-   * the calibration of that model: the document probability becomes their calibrated combination.
+   * The language model's scores of this text (computed beforehand, asynchronously, by `LanguageModelScorer`) and the
+   * calibration of that model: the document probability becomes their calibrated combination with the built-in one.
    */
-  curvature?: { score: CurvatureScore; calibration: CurvatureCalibration };
+  languageModel?: { score: LanguageModelScore; calibration: LanguageModelCalibration };
 }
 
 export function detectAi(text: string, model: DetectorModel, options: DetectAiOptions = {}): AiDetectionReport {
@@ -76,38 +123,39 @@ export function detectAi(text: string, model: DetectorModel, options: DetectAiOp
   const document = documentLogOdds(model, scored);
   const builtInEvidence = model.document.contributions(document.values, 1, 0);
   let { logOdds, standardError } = document;
-  let { threshold, humanThreshold } = model.file;
+  const level = options.sensitivity ?? DEFAULT_SENSITIVITY;
+  let levels = model.file.levels;
+  let { humanThreshold } = model.file;
   let evidence: Evidence[];
   let curvature: AiDetectionReport['curvature'];
-  const local = options.curvature;
+  const local = options.languageModel;
   if (local) {
     if (local.calibration.builtIn.documentFingerprint !== documentFingerprint(model)) {
       throw new Error(
         `The calibration of ${local.calibration.model.name} was fitted against another built-in detector.`,
       );
     }
-    const combined = combineLogOdds(local.calibration, document, local.score.discrepancy);
+    const combined = combineLogOdds(local.calibration.aiDetection, document, local.score);
     ({ logOdds, standardError } = combined);
-    ({ threshold, humanThreshold } = local.calibration);
+    ({ levels, humanThreshold } = local.calibration.aiDetection);
     // The built-in features push the combined score through the built-in log-odds.
-    evidence = withCurvatureEvidence(
+    evidence = withLanguageModelEvidence(
       evidenceFrom(
         builtInEvidence.map((push) => push * combined.builtInSlope),
         document.values,
         DOCUMENT_EVIDENCE_ITEMS,
       ),
-      {
-        feature: CURVATURE_EVIDENCE_FEATURE,
-        label: curvatureEvidenceLabel(local.score.model),
-        contribution: round(combined.curvaturePush),
-      },
+      languageModelEvidenceOf(local.score.model, combined.pushes),
     );
     curvature = {
       model: local.score.model,
       discrepancy: round(local.score.discrepancy),
       tokens: local.score.tokens,
-      truncated: local.score.truncated,
+      truncated: local.score.sampled,
       built_in_probability: round(sigmoid(document.logOdds)),
+      log_rank: round(local.score.features.logRank),
+      text_tokens: local.score.textTokens,
+      windows: local.score.windows,
     };
   } else {
     evidence = evidenceFrom(builtInEvidence, document.values, DOCUMENT_EVIDENCE_ITEMS);
@@ -127,7 +175,11 @@ export function detectAi(text: string, model: DetectorModel, options: DetectAiOp
     };
   });
 
-  const label = labelOf({
+  // Per-domain calibration applies to the built-in levels; a language model's calibration draws one line.
+  const domain = local ? undefined : model.domainOf(document.values);
+  const threshold = thresholdAt(levels, level, words, domain);
+  humanThreshold = Math.min(humanThreshold, threshold);
+  const { label, reasons } = labelOf({
     words,
     probability,
     low,
@@ -137,6 +189,7 @@ export function detectAi(text: string, model: DetectorModel, options: DetectAiOp
     minimumWords: model.file.minimumWords,
     sentences,
   });
+  if (words >= model.file.minimumWords && model.isUnfamiliar(document.values)) reasons.push('unfamiliar_writing');
   const familyProbabilities = model.family.probabilities(document.values);
   const families = model.family.classes.map((family, k) => ({
     family: family as SourceFamily,
@@ -148,9 +201,9 @@ export function detectAi(text: string, model: DetectorModel, options: DetectAiOp
     ai_probability: round(probability),
     confidence_interval: { low: round(low), high: round(high) },
     label,
-    verdict: verdictOf(label, words, model.file.minimumWords),
-    threshold,
-    human_threshold: humanThreshold,
+    verdict: verdictOf(label, reasons, model.file.minimumWords),
+    threshold: round6(threshold),
+    human_threshold: round6(humanThreshold),
     words,
     sentences: sentences.map(({ words: _, ...sentence }) => sentence),
     evidence,
@@ -160,18 +213,24 @@ export function detectAi(text: string, model: DetectorModel, options: DetectAiOp
         ? null
         : { family: (families[0] as { family: SourceFamily }).family, probabilities: families },
     model: { name: model.file.name, version: model.file.version },
+    sensitivity: operatingPointOf(levels, level),
+    uncertainty: reasons,
+    ...(domain && levels[level].byDomain?.[domain] !== undefined ? { calibrated_for: domain } : {}),
     ...(curvature ? { curvature } : {}),
     ...obfuscationOf(scored.canonical),
   };
 }
 
-/** The curvature item always shows (it is why the score differs from the built-in one), in order of strength. */
-function withCurvatureEvidence(items: Evidence[], item: Evidence): Evidence[] {
-  const merged = [...items, item].sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution));
-  if (merged.length <= DOCUMENT_EVIDENCE_ITEMS) return merged;
-  const weakest = merged.findLastIndex((entry) => entry !== item);
-  merged.splice(weakest, 1);
-  return merged;
+/** The language model's strongest item always shows (it is why the score differs from the built-in one). */
+function withLanguageModelEvidence(items: Evidence[], model: Evidence[]): Evidence[] {
+  const [strongest, ...rest] = model;
+  const merged = [...items, ...rest]
+    .sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution))
+    .filter((item) => Math.abs(item.contribution) >= 0.05)
+    .slice(0, DOCUMENT_EVIDENCE_ITEMS - 1);
+  return (strongest ? [...merged, strongest] : merged).sort(
+    (a, b) => Math.abs(b.contribution) - Math.abs(a.contribution),
+  );
 }
 
 interface LabelInputs {
@@ -186,13 +245,14 @@ interface LabelInputs {
 }
 
 /**
- * "ai" only when the whole 90% interval clears the AI threshold, "human" only when it lies below the (lower) human
- * threshold; a text whose sentences split into confidently AI and confidently human parts is "mixed"; everything
- * else, and every text too short to judge, is "uncertain" — a confident wrong answer costs a writer far more than an
- * honest "can't tell".
+ * The verdict is read from the point estimate against the level's threshold: "ai" at or above it, "human" below the
+ * (lower) human threshold, "uncertain" between the two — too close to call — and for every text too short to judge. A
+ * text whose sentences split into confidently AI and confidently human parts, its interval reaching the threshold, is
+ * "mixed". The interval doesn't decide the label; when it reaches across the threshold the label borders on, the
+ * verdict says so (`near_threshold`).
  */
-export function labelOf(inputs: LabelInputs): AiLabel {
-  if (inputs.words < inputs.minimumWords) return 'uncertain';
+export function labelOf(inputs: LabelInputs): { label: AiLabel; reasons: UncertaintyReason[] } {
+  if (inputs.words < inputs.minimumWords) return { label: 'uncertain', reasons: ['too_short'] };
   let aiWords = 0;
   let humanWords = 0;
   for (const sentence of inputs.sentences) {
@@ -200,23 +260,39 @@ export function labelOf(inputs: LabelInputs): AiLabel {
     else if (sentence.ai_probability <= 1 - CONFIDENT_SENTENCE) humanWords += sentence.words;
   }
   const mixed = aiWords >= MIXED_SHARE * inputs.words && humanWords >= MIXED_SHARE * inputs.words;
-  if (inputs.low >= inputs.threshold) return 'ai';
-  if (mixed && inputs.high >= inputs.threshold) return 'mixed';
-  if (inputs.high < inputs.humanThreshold) return 'human';
-  return 'uncertain';
+  if (inputs.probability >= inputs.threshold) {
+    return { label: 'ai', reasons: inputs.low < inputs.threshold ? ['near_threshold'] : [] };
+  }
+  if (mixed && inputs.high >= inputs.threshold) return { label: 'mixed', reasons: [] };
+  if (inputs.probability < inputs.humanThreshold) {
+    return { label: 'human', reasons: inputs.high >= inputs.humanThreshold ? ['near_threshold'] : [] };
+  }
+  return { label: 'uncertain', reasons: ['near_threshold'] };
 }
 
-function verdictOf(label: AiLabel, words: number, minimumWords: number): string {
+function verdictOf(label: AiLabel, reasons: readonly UncertaintyReason[], minimumWords: number): string {
+  const near = reasons.includes('near_threshold');
+  const unfamiliar = reasons.includes('unfamiliar_writing')
+    ? ' It is a kind of writing the detector rarely saw in training, so read the verdict with care.'
+    : '';
   switch (label) {
     case 'ai':
-      return 'This text reads as written by an AI: the whole confidence interval is above the threshold.';
+      return `${
+        near
+          ? 'This text reads as written by an AI, though its score is close to the threshold: its 90% confidence interval reaches below it.'
+          : 'This text reads as written by an AI: its score and its whole 90% confidence interval are above the threshold.'
+      }${unfamiliar}`;
     case 'human':
-      return 'This text reads as written by a person: the whole confidence interval is below the human threshold.';
+      return `${
+        near
+          ? 'This text reads as written by a person, though not by a wide margin: its 90% confidence interval reaches above the human threshold.'
+          : 'This text reads as written by a person: its score and its whole 90% confidence interval are below the human threshold.'
+      }${unfamiliar}`;
     case 'mixed':
-      return 'Parts of this text read as AI-written and parts as human-written.';
+      return `Parts of this text read as AI-written and parts as human-written.${unfamiliar}`;
     case 'uncertain':
-      return words < minimumWords
+      return reasons.includes('too_short')
         ? `Too short to tell: the detector needs at least ${minimumWords} words to judge a text.`
-        : 'Too close to call: the confidence interval reaches between the human and the AI thresholds. Longer samples give clearer answers.';
+        : `Too close to call: the score falls between the human and the AI thresholds. Longer samples give clearer answers.${unfamiliar}`;
   }
 }

@@ -1,9 +1,10 @@
 import { BoostedTrees, type SerializedBoostedTrees } from './boosted-trees.js';
 import { EnglishLanguageModel, type SerializedEnglishLanguageModel } from './english-language-model.js';
 import type { ScoredText } from './features.js';
-import { featuresOf, scoreText } from './features.js';
+import { featureNames, featuresOf, scoreText } from './features.js';
 import { LanguageModel, type SerializedLanguageModel } from './language-model.js';
 import { LinearModel, type SerializedLinearModel } from './linear-model.js';
+import type { Levels } from './sensitivity.js';
 
 /** What the detectors ask of a classifier: class scores, probabilities and per-feature pushes for the evidence. */
 export interface Classifier {
@@ -38,16 +39,27 @@ export interface DetectorModelFile {
   family: SerializedClassifier;
   /** Human vs AI vs AI passed through a paraphraser. */
   humanized: SerializedClassifier;
+  /** Which training domain a text reads most like (per-domain calibration of the levels); absent in old files. */
+  domain?: SerializedLinearModel;
   /**
-   * AI probability at or above which a text is called AI: ≤ 1% false positives on held-out human text, including human
-   * text of a domain left out of training (docs/models/ai-detect.md).
+   * AI probability at or above which a text is called AI, per sensitivity level and text length: each level's share of
+   * human texts flagged, in every domain left out of training in turn and out of fold (docs/models/ai-detect.md).
    */
-  threshold: number;
+  levels: Levels;
   /**
-   * AI probability below which a text is called human: at most 5% of held-out AI texts score lower. Between the two
-   * thresholds the detector says "uncertain" rather than guess.
+   * AI probability below which a text is called human: at most 5% of held-out AI texts score lower. Between it and the
+   * level's threshold the detector says "uncertain" rather than guess.
    */
   humanThreshold: number;
+  /** The humanized verdict's levels, on the probability that a text is AI-written, disguised or not. */
+  humanizedLevels: Levels;
+  /** Below this probability of AI (disguised or not) the humanized verdict is "human" without doubt. */
+  humanizedHumanThreshold: number;
+  /**
+   * The range of a few features over the training texts (0.5th to 99.5th percentile): a text outside any of them is a
+   * kind of writing the detector rarely saw, and its verdict says so.
+   */
+  familiar: { features: string[]; low: number[]; high: number[] };
   /** Smallest standard error of the document log-odds for a 100-word text; shrinks with √words. */
   standardErrorAt100Words: number;
   /** Below this many words the label is "uncertain" whatever the score. */
@@ -62,6 +74,7 @@ export class DetectorModel {
   readonly sentence: LinearModel;
   readonly family: Classifier;
   readonly humanized: Classifier;
+  readonly domain: LinearModel | undefined;
 
   constructor(readonly file: DetectorModelFile) {
     this.languageModel = new LanguageModel(file.languageModel);
@@ -71,6 +84,14 @@ export class DetectorModel {
     this.sentence = new LinearModel(file.sentence);
     this.family = classifierFrom(file.family);
     this.humanized = classifierFrom(file.humanized);
+    this.domain = file.domain ? new LinearModel(file.domain) : undefined;
+  }
+
+  /** The training domain a text reads most like, from its features; undefined without a domain classifier. */
+  domainOf(values: Float64Array): string | undefined {
+    if (!this.domain) return undefined;
+    const probabilities = this.domain.probabilities(values);
+    return this.domain.classes[probabilities.indexOf(Math.max(...probabilities))];
   }
 
   score(text: string): ScoredText {
@@ -80,5 +101,14 @@ export class DetectorModel {
   /** The named features over sentences [from, to) minus [skipFrom, skipTo). */
   features(scored: ScoredText, from = 0, to = scored.sentences.length, skipFrom = 0, skipTo = 0): Float64Array {
     return featuresOf(scored, from, to, skipFrom, skipTo);
+  }
+
+  /** Whether a text's features lie outside the range the training texts span (see `familiar`). */
+  isUnfamiliar(values: Float64Array): boolean {
+    const { features, low, high } = this.file.familiar;
+    return features.some((name, k) => {
+      const value = values[featureNames.indexOf(name as (typeof featureNames)[number])] as number;
+      return value < (low[k] as number) || value > (high[k] as number);
+    });
   }
 }

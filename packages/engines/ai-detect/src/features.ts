@@ -118,6 +118,29 @@ export const featureCatalogue = [
     name: 'ai_model_over_english',
     label: 'How much likelier the words are to a model of AI writing than in English at large',
   },
+  // Binoculars-style ratios: a text's surprise measured against what its own contexts make expected, so a plain topic
+  // or a technical one doesn't pass for a writer's choices.
+  {
+    name: 'english_curvature',
+    label: 'How much more predictable the words are than English expects in their contexts',
+  },
+  {
+    name: 'english_surprise_ratio',
+    label: 'Surprise of the words in English against the surprise their contexts lead it to expect',
+  },
+  { name: 'english_entropy', label: 'How open each context is: how many words English expects next' },
+  {
+    name: 'human_model_over_english_surprise',
+    label: 'Surprise to the model of human writing against surprise in English at large',
+  },
+  {
+    name: 'ai_model_over_english_surprise',
+    label: 'Surprise to the model of AI writing against surprise in English at large',
+  },
+  {
+    name: 'ai_model_over_human_model_surprise',
+    label: 'Surprise to the model of AI writing against surprise to the model of human writing',
+  },
 ] as const;
 
 export type FeatureName = (typeof featureCatalogue)[number]['name'];
@@ -181,13 +204,19 @@ export interface ScoredText {
   english: EnglishWordScores;
 }
 
-/** Scores a text, read canonically, under the models of human writing, of AI writing and of general English. */
-export function scoreText(
-  submitted: string,
-  humanModel: LanguageModel,
-  aiModel: LanguageModel,
-  englishModel: EnglishLanguageModel,
-): ScoredText {
+/** How the detector reads a text before scoring it: canonically, split words rejoined, typos read back. */
+export interface ReadText {
+  text: string;
+  canonical: CanonicalText;
+  words: WordToken[];
+  lower: string[];
+  sentences: SentenceSpan[];
+  /** 1 where a word begins a sentence. */
+  starts: Uint8Array;
+}
+
+/** Reads a text as the detector does; the model of human writing decides which typos and split words it undoes. */
+export function readText(submitted: string, humanModel: LanguageModel): ReadText {
   const canonical = canonicalText(submitted);
   const text = canonical.text;
   const words = rejoinSplitWords(text, tokenizeWords(text), humanModel);
@@ -197,16 +226,22 @@ export function scoreText(
     const form = word.text.toLowerCase().replace(/’/g, "'");
     return form === word.text ? humanModel.spellingOf(form) : form;
   });
-  const starts = sentenceStarts(words.length, sentences);
+  return { text, canonical, words, lower, sentences, starts: sentenceStarts(words.length, sentences) };
+}
+
+/** Scores a text, read canonically, under the models of human writing, of AI writing and of general English. */
+export function scoreText(
+  submitted: string,
+  humanModel: LanguageModel,
+  aiModel: LanguageModel,
+  englishModel: EnglishLanguageModel,
+): ScoredText {
+  const { starts, ...read } = readText(submitted, humanModel);
   return {
-    text,
-    canonical,
-    words,
-    lower,
-    sentences,
-    scores: humanModel.score(lower, starts),
-    aiLogProbability: aiModel.score(lower, starts).logProbability,
-    english: englishModel.score(lower, starts),
+    ...read,
+    scores: humanModel.score(read.lower, starts),
+    aiLogProbability: aiModel.score(read.lower, starts).logProbability,
+    english: englishModel.score(read.lower, starts),
   };
 }
 
@@ -309,6 +344,11 @@ export function featuresOf(scored: ScoredText, from = 0, to = scored.sentences.l
     unknown: 0,
     overHuman: 0,
     aiOver: 0,
+    /** Over words English knows: renormalised log-probability, its expectation and variance. */
+    known: 0,
+    likelihood: 0,
+    expected: 0,
+    variance: 0,
   };
   const englishSentenceMeans: number[] = [];
   const punctuation = new Float64Array(9);
@@ -341,6 +381,12 @@ export function featuresOf(scored: ScoredText, from = 0, to = scored.sentences.l
       englishTotals.unknown += english.unknown[i] as number;
       englishTotals.overHuman += englishLog - logProbability;
       englishTotals.aiOver += aiLog - englishLog;
+      if (!english.unknown[i]) {
+        englishTotals.known++;
+        englishTotals.likelihood += englishLog - (english.logMass[i] as number);
+        englishTotals.expected += english.expectedLogProbability[i] as number;
+        englishTotals.variance += english.logProbabilityVariance[i] as number;
+      }
       sum += logProbability;
       sentenceSum += logProbability;
       sumSquares += logProbability * logProbability;
@@ -461,6 +507,13 @@ export function featuresOf(scored: ScoredText, from = 0, to = scored.sentences.l
   set('english_burstiness', sentenceCount > 1 ? Math.sqrt(englishBurst / sentenceCount) : 0);
   set('english_over_human_model', englishTotals.overHuman / n);
   set('ai_model_over_english', englishTotals.aiOver / n);
+  const { known, likelihood, expected, variance } = englishTotals;
+  set('english_curvature', known > 0 && variance > 0 ? (likelihood - expected) / Math.sqrt(variance * known) : 0);
+  set('english_surprise_ratio', expected < 0 ? likelihood / expected : 1);
+  set('english_entropy', known > 0 ? -expected / known : 0);
+  set('human_model_over_english_surprise', englishTotals.sum < 0 ? sum / englishTotals.sum : 1);
+  set('ai_model_over_english_surprise', englishTotals.sum < 0 ? aiLogProbabilitySum / englishTotals.sum : 1);
+  set('ai_model_over_human_model_surprise', sum < 0 ? aiLogProbabilitySum / sum : 1);
   return values;
 }
 

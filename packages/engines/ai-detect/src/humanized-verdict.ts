@@ -20,3 +20,28 @@ export function humanizedVerdictIsSure(words: number, probabilities: readonly nu
   const [first = 0, second = 0] = [...probabilities].sort((a, b) => b - a);
   return words >= HUMANIZED_SURE_WORDS && first - second >= HUMANIZED_CLEAR_MARGIN;
 }
+
+/** Below this many words neither detector judges a text; a humanized verdict is then only a best guess. */
+const MINIMUM_WORDS = 40;
+
+/**
+ * The humanized verdict at a sensitivity level, from its three class probabilities (human, AI, AI-humanized): a text
+ * is AI-written, disguised or not, when the probability of either reaches the level's threshold for its length, and
+ * then whichever of the two is likelier; otherwise human. Under 40 words it is only the likeliest class, a best
+ * guess. `reasons` say why the verdict is uncertain: too short (under 150 words), or too close to call (between the
+ * human threshold and the level's).
+ */
+export function humanizedLabelAt(
+  probabilities: readonly number[],
+  words: number,
+  threshold: number,
+  humanThreshold: number,
+): { index: 0 | 1 | 2; reasons: ('too_short' | 'near_threshold')[] } {
+  const [human = 0, ai = 0, disguised = 0] = probabilities;
+  const reasons: ('too_short' | 'near_threshold')[] = words < HUMANIZED_SURE_WORDS ? ['too_short'] : [];
+  if (words < MINIMUM_WORDS) return { index: human >= ai && human >= disguised ? 0 : ai >= disguised ? 1 : 2, reasons };
+  const mass = ai + disguised;
+  if (mass >= threshold) return { index: ai >= disguised ? 1 : 2, reasons };
+  if (mass >= Math.min(humanThreshold, threshold)) reasons.push('near_threshold');
+  return { index: 0, reasons };
+}

@@ -3,40 +3,52 @@ import { detectAi } from './detect.js';
 import { DetectorModel, type DetectorModelFile } from './detector-model.js';
 
 export {
-  type CurvatureScore,
-  type CurvatureScorer,
-  type CurvatureScorerOptions,
-  createCurvatureScorer,
-  DEFAULT_CURVATURE_MAX_TOKENS,
+  createLanguageModelScorer,
+  DEFAULT_MAX_TOKENS,
+  type LanguageModelFeatures,
+  type LanguageModelScore,
+  type LanguageModelScorer,
+  type LanguageModelScorerOptions,
+  languageModelFeatureNames,
   modelNameOf,
+  TOP_K,
+  UNTRUNCATED,
 } from './curvature.js';
 export {
   type BuiltInDetector,
   CALIBRATION_FORMAT,
-  type CalibratedCurvatureScorer,
+  type CalibratedLanguageModel,
   type CalibrationCheck,
-  type CurvatureCalibration,
-  calibrationOf,
+  COMBINED_FEATURES,
+  type Combination,
   calibrationPathFor,
-  checkCurvatureCalibration,
-  curvatureCalibrationSchema,
+  checkLanguageModelCalibration,
+  combineLogOdds,
+  committedCalibrations,
   documentFingerprint,
-  openCalibratedCurvatureScorer,
+  type LanguageModelCalibration,
+  languageModelCalibrationSchema,
+  openCalibratedLanguageModel,
   sha256File,
-  writeCurvatureCalibration,
+  writeLanguageModelCalibration,
 } from './curvature-calibration.js';
-export { CALIBRATION_FOLDS, type CalibrationRow, type CurvatureFit, fitCurvatureCombination } from './curvature-fit.js';
 export {
   CURVATURE_EVIDENCE_FEATURE,
   type DetectAiOptions,
   detectAi,
   documentLogOdds,
   evidenceFrom,
+  languageModelEvidenceOf,
 } from './detect.js';
 export { DetectorModel, type DetectorModelFile } from './detector-model.js';
 export type { EnglishLanguageModel } from './english-language-model.js';
 export { featureLabels, featureNames, isRareWord, isSurprisalSpike, type ScoredText } from './features.js';
-export { HUMANIZED_CLEAR_MARGIN, HUMANIZED_SURE_WORDS, humanizedVerdictIsSure } from './humanized-verdict.js';
+export {
+  HUMANIZED_CLEAR_MARGIN,
+  HUMANIZED_SURE_WORDS,
+  humanizedLabelAt,
+  humanizedVerdictIsSure,
+} from './humanized-verdict.js';
 export { softmax } from './linear-model.js';
 export * from './report.schema.js';
 
@@ -48,7 +60,7 @@ export function defaultDetectorModel(): DetectorModel {
   return shared;
 }
 
-/** The committed model's file as it is, without building the model (enough to check a curvature calibration). */
+/** The committed model's file as it is, without building the model (enough to check a language-model calibration). */
 export function committedDetectorModelFile(): DetectorModelFile {
   return modelFile as unknown as DetectorModelFile;
 }

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { AiDetectionReport } from './report.schema.js';
 import {
+  aiReportLevel,
   aiVerdict,
   intervalPercents,
   localModelNote,
   noSourceModelReason,
   rankedSourceFamilies,
+  scorerLine,
   sourceModelWording,
+  uncertaintyWords,
 } from './report-wording.js';
 
 /** A mixed text: part AI-written, with GPT as its likely source. */
@@ -217,11 +220,62 @@ describe('localModelNote', () => {
 
   it('names the local model, what the built-in detector alone gave, and how much of a long text it read', () => {
     expect(localModelNote({ curvature })).toBe(
-      'Also scored with the local model tinyllama-1.1b (probability curvature); the built-in detector alone gave 71%.',
+      'Also scored with the language model tinyllama-1.1b (probability curvature and rank); the built-in detector alone gave 71%.',
     );
     expect(localModelNote({ curvature: { ...curvature, tokens: 1024, truncated: true } })).toBe(
-      'Also scored with the local model tinyllama-1.1b (probability curvature, its first 1,024 tokens); the built-in ' +
+      'Also scored with the language model tinyllama-1.1b (probability curvature and rank, its first 1,024 tokens); the built-in ' +
         'detector alone gave 71%.',
     );
+    // Since issue 26 a long text is scored on windows spread over it.
+    expect(
+      localModelNote({ curvature: { ...curvature, tokens: 192, truncated: true, windows: 2, text_tokens: 1_400 } }),
+    ).toBe(
+      'Also scored with the language model tinyllama-1.1b (probability curvature and rank; a long text: 2 windows of ' +
+        'it, 192 of its 1,400 tokens, were scored); the built-in detector alone gave 71%.',
+    );
+  });
+});
+
+describe('the level a report was read at, and why it is uncertain', () => {
+  it('reads a report stored before levels as strict, and one read at a level with its numbers', () => {
+    expect(aiReportLevel(mixedReport)).toMatchObject({ level: 'strict', legacy: true, name: 'Strict' });
+    expect(
+      aiReportLevel({ sensitivity: { level: 'sensitive', false_positive_rate: 0.097, detection_rate: 0.52 } }),
+    ).toEqual({
+      level: 'sensitive',
+      name: 'Sensitive',
+      title: 'Read at Sensitive sensitivity.',
+      meaning: 'At this setting about 1 in 10 human texts is flagged as AI, and about 5 in 10 AI texts are caught.',
+      legacy: false,
+    });
+  });
+
+  it('says each reason in a sentence, in order, and nothing without one', () => {
+    expect(uncertaintyWords(['unfamiliar_writing', 'too_short'])).toEqual([
+      expect.stringMatching(/^Too short: under 40 words/),
+      expect.stringMatching(/^A kind of writing the detector rarely saw/),
+    ]);
+    expect(uncertaintyWords(undefined)).toEqual([]);
+    expect(scorerLine({})).toMatch(/^Verdict from the built-in detector/);
+    const curvature = {
+      model: 'tinyllama-1.1b',
+      discrepancy: 1,
+      tokens: 74,
+      truncated: false,
+      built_in_probability: 0.7,
+    };
+    expect(scorerLine({ curvature })).toBe(
+      'Verdict from the built-in detector together with the language model tinyllama-1.1b.',
+    );
+  });
+
+  it('names a verdict read at a level as its label, with the report’s own explanation', () => {
+    const report = {
+      ...mixedReport,
+      label: 'ai' as const,
+      verdict: 'Close.',
+      sensitivity: { level: 'balanced' as const, false_positive_rate: 0.03, detection_rate: 0.3 },
+    };
+    expect(aiVerdict(report)).toEqual({ name: 'Likely AI', explanation: 'Close.' });
   });
 });

@@ -6,6 +6,14 @@ import {
   shownPercent,
 } from '@candor/engine-writing/percent';
 import { type AiDetectionReport, type AiLabel, type Evidence, sourceFamilyLabels } from './report.schema.js';
+import {
+  LEGACY_AI_SENSITIVITY,
+  levelMeaning,
+  type Sensitivity,
+  sensitivityNames,
+  type UncertaintyReason,
+  uncertaintyReasons,
+} from './sensitivity.js';
 
 // How a report is put in words, shared by the screens and the PDF reports so the two never say different things.
 // Importable without the engine (no model file, no Node or browser APIs).
@@ -68,11 +76,14 @@ export function intervalPercents(
 }
 
 /**
- * The verdict in words. The label follows the documented rules (docs/models/ai-detect.md): "uncertain" whenever the
- * 90% interval reaches across a threshold, or the text is too short. A score shown at or past a threshold would then
- * read "99% likely AI" beside "Can't tell", so such a text is said to lean that way, not certainly, and why.
+ * The verdict in words. Reports read at a sensitivity level say it themselves. Reports stored before levels followed
+ * the rules of the time: "uncertain" whenever the 90% interval reached across a threshold, or the text was too short.
+ * A score shown at or past a threshold would then read "99% likely AI" beside "Can't tell", so such a text is said to
+ * lean that way, not certainly, and why.
  */
 export function aiVerdict(report: AiDetectionReport): AiVerdict {
+  // Read at a sensitivity level, the label follows the score itself and the verdict says what makes it uncertain.
+  if (report.sensitivity) return { name: aiLabelNames[report.label], explanation: report.verdict };
   const { ai_probability: probability, confidence_interval: interval, threshold, human_threshold } = report;
   const shown = intervalPercents(report);
   // Compared as written, so a score is never said to be past a threshold it reads below.
@@ -154,9 +165,82 @@ export function noSourceModelReason(label: AiLabel): string {
 export function localModelNote(report: Pick<AiDetectionReport, 'curvature'>): string | null {
   const curvature = report.curvature;
   if (!curvature) return null;
-  const cut = curvature.truncated ? `, its first ${curvature.tokens.toLocaleString('en-US')} tokens` : '';
+  // Reports stored before issue 26 scored a long text's start; since, windows spread over it.
+  const cut = !curvature.truncated
+    ? ''
+    : curvature.windows !== undefined && curvature.text_tokens !== undefined
+      ? `; a long text: ${curvature.windows} windows of it, ${curvature.tokens.toLocaleString('en-US')} of its ${curvature.text_tokens.toLocaleString('en-US')} tokens, were scored`
+      : `, its first ${curvature.tokens.toLocaleString('en-US')} tokens`;
   return (
-    `Also scored with the local model ${curvature.model} (probability curvature${cut}); the built-in detector ` +
-    `alone gave ${formatPercent(curvature.built_in_probability)}.`
+    `Also scored with the language model ${curvature.model} (probability curvature and rank${cut}); the built-in ` +
+    `detector alone gave ${formatPercent(curvature.built_in_probability)}.`
   );
+}
+
+/** The level a report was read at, and what it means; `legacy` for reports stored before levels existed. */
+export interface ReportLevel {
+  level: Sensitivity;
+  name: string;
+  /** "Read at Balanced sensitivity." */
+  title: string;
+  /** What the level meant in numbers for the scorer used, or how a report from before levels was read. */
+  meaning: string;
+  legacy: boolean;
+}
+
+/** The training domains as the screens name them, for per-domain calibration. */
+export const domainNames: Record<string, string> = {
+  news: 'news articles',
+  stories: 'stories',
+  wikipedia: 'encyclopedia articles',
+  biomedical: 'biomedical abstracts',
+  essays: 'student essays',
+  mixset: 'web writing of several kinds',
+};
+
+/** How the screens and the PDF say which level the AI Detector's verdict was read at. */
+export function aiReportLevel(report: Pick<AiDetectionReport, 'sensitivity' | 'calibrated_for'>): ReportLevel {
+  const point = report.sensitivity;
+  if (!point) {
+    return {
+      level: LEGACY_AI_SENSITIVITY,
+      name: sensitivityNames[LEGACY_AI_SENSITIVITY],
+      title: `Read at ${sensitivityNames[LEGACY_AI_SENSITIVITY]} sensitivity.`,
+      meaning:
+        'Checked before sensitivity levels existed, against the single threshold of the time: it let through at most ' +
+        'about 1 in 100 human texts of a kind the detector was not trained on, and the whole 90% confidence interval ' +
+        'had to clear it — Strict, or stricter.',
+      legacy: true,
+    };
+  }
+  const domain = report.calibrated_for;
+  return {
+    level: point.level,
+    name: sensitivityNames[point.level],
+    title: `Read at ${sensitivityNames[point.level]} sensitivity.`,
+    meaning: domain
+      ? `${levelMeaning(point)} The text reads most like ${domainNames[domain] ?? domain} of the kinds the detector learnt from, so the threshold set for those was used.`
+      : levelMeaning(point),
+    legacy: false,
+  };
+}
+
+/** Why a verdict is uncertain, one sentence per reason, in the order the reasons weigh. */
+export function uncertaintyWords(reasons: readonly UncertaintyReason[] | undefined, minimumWords = 40): string[] {
+  const words: Record<UncertaintyReason, string> = {
+    too_short: `Too short: under ${minimumWords} words there is too little to judge, and under 150 a single sentence can swing the score.`,
+    near_threshold:
+      'Too close to the threshold: the score, or its 90% confidence interval, sits near the line this setting draws.',
+    unfamiliar_writing:
+      'A kind of writing the detector rarely saw in training (its vocabulary, sentence length or layout lie outside ' +
+      'what it learnt from), where its numbers are less sure.',
+  };
+  return uncertaintyReasons.filter((reason) => reasons?.includes(reason)).map((reason) => words[reason]);
+}
+
+/** Which scorer gave the verdict, as the screens and the PDF say it. */
+export function scorerLine(report: Pick<AiDetectionReport, 'curvature'>): string {
+  const curvature = report.curvature;
+  if (!curvature) return 'Verdict from the built-in detector (word statistics under three language models of n-grams).';
+  return `Verdict from the built-in detector together with the language model ${curvature.model}.`;
 }

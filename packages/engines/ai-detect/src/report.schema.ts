@@ -1,5 +1,6 @@
 import { obfuscationSchema } from '@candor/engine-writing/obfuscation';
 import { z } from 'zod';
+import { operatingPointSchema, uncertaintyReasonSchema } from './sensitivity.js';
 
 /**
  * What the AI detector reports. Importable without the engine (no model file, no word lists), so the screens and
@@ -45,18 +46,26 @@ export const sentenceScoreSchema = z.object({
 });
 export type SentenceScore = z.infer<typeof sentenceScoreSchema>;
 
-/** The local model's part in a report (see `curvature` below). */
+/** The language model's part in a report (see `curvature` below). */
 export const curvatureSchema = z.object({
-  /** The local model's name (its GGUF file name without `.gguf`). */
+  /** The language model's name (its GGUF file name without `.gguf`). */
   model: z.string(),
   /** Fast-DetectGPT's sampling discrepancy under that model: higher reads as more machine-like. */
   discrepancy: z.number(),
-  /** Tokens of the text the local model scored. */
+  /** Tokens of the text the language model scored. */
   tokens: z.number().int().nonnegative(),
-  /** True when the text was longer than the local model scores, and only its start was scored. */
+  /**
+   * True when the text was longer than the model scores: windows spread over it were scored (reports stored before
+   * issue 26: only its start).
+   */
   truncated: z.boolean(),
   /** What the built-in detector alone gave. */
   built_in_probability: z.number().min(0).max(1),
+  /** Mean log-rank of the scored tokens under the model (absent from reports stored before issue 26). */
+  log_rank: z.number().optional(),
+  /** The text's tokens, and how many windows of them were scored (absent before issue 26). */
+  text_tokens: z.number().int().nonnegative().optional(),
+  windows: z.number().int().nonnegative().optional(),
 });
 export type CurvatureReport = z.infer<typeof curvatureSchema>;
 
@@ -68,7 +77,10 @@ export const aiDetectionReportSchema = z.object({
   label: aiLabelSchema,
   /** Why the label is what it is, in one sentence. */
   verdict: z.string(),
-  /** Probability at or above which a text is called AI (chosen for ≤ 1% false positives on human text). */
+  /**
+   * Probability at or above which a text is called AI: the sensitivity level's threshold for a text of this length.
+   * Reports stored before levels existed hold the single threshold of the time (≤ 1% false positives on human text).
+   */
   threshold: z.number().min(0).max(1),
   /** Probability below which a text is called human (at most 5% of held-out AI texts score lower). */
   human_threshold: z.number().min(0).max(1),
@@ -85,6 +97,18 @@ export const aiDetectionReportSchema = z.object({
     .nullable(),
   /** Which model file produced this (so a stored result can be traced to the model card). */
   model: z.object({ name: z.string(), version: z.string() }),
+  /**
+   * The sensitivity level the verdict was read at, and what it means in numbers for the scorer used. Absent from
+   * reports stored before levels existed: those were read at strict (`LEGACY_AI_SENSITIVITY`).
+   */
+  sensitivity: operatingPointSchema.optional(),
+  /** Why the verdict is uncertain, when it is; empty or absent when nothing makes it so. */
+  uncertainty: z.array(uncertaintyReasonSchema).optional(),
+  /**
+   * The training domain the text reads most like (news, stories, wikipedia, biomedical, essays, mixset), whose
+   * threshold at the level was used (per-domain calibration); absent when one line serves every text.
+   */
+  calibrated_for: z.string().optional(),
   /**
    * Present when a local language model was also used: its probability curvature (Fast-DetectGPT) was combined with
    * the built-in score into `ai_probability`, `confidence_interval` and the thresholds, by a calibration fitted for

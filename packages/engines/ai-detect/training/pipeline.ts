@@ -8,6 +8,7 @@ import { featureNames, type ScoredText, scoreText, withAiModel } from '../src/fe
 import { type LanguageModel, type SerializedLanguageModel, trainLanguageModel } from '../src/language-model.js';
 import { type SerializedLinearModel, sigmoid, trainLinearModel } from '../src/linear-model.js';
 import { type SourceFamily, sourceFamilies } from '../src/report.schema.js';
+import type { Levels } from '../src/sensitivity.js';
 import { foldOf, type LabelledText } from './dataset.js';
 import { buildEnglishLanguageModel } from './english-model.js';
 import { thresholdForFalsePositiveRate, thresholdForMissRate } from './metrics.js';
@@ -124,8 +125,14 @@ const TRAINING = { l2: 1e-3, iterations: 250 };
  * Shallow trees with strong shrinkage, chosen out of fold: 200 rounds for human vs AI (400 gave the same AUROC), 400
  * for the source family and the humanized verdict (+0.02 top-1 accuracy and +0.01 macro-F1 over 200).
  */
-const BOOSTING: BoostingOptions = { rounds: 200, depth: 3, rate: 0.1, bins: 32, lambda: 1, minChildWeight: 5 };
-const BOOSTING_MULTICLASS: BoostingOptions = { ...BOOSTING, rounds: 400 };
+let BOOSTING: BoostingOptions = { rounds: 200, depth: 3, rate: 0.1, bins: 32, lambda: 1, minChildWeight: 5 };
+let BOOSTING_MULTICLASS: BoostingOptions = { ...BOOSTING, rounds: 400 };
+
+/** A dry run of the whole script in minutes (TRAIN_QUICK=1): a few rounds of each model, numbers meaningless. */
+export function quickBoosting(): void {
+  BOOSTING = { ...BOOSTING, rounds: 4 };
+  BOOSTING_MULTICLASS = { ...BOOSTING_MULTICLASS, rounds: 4 };
+}
 const SENTENCES_PER_TEXT = 6;
 /** In-sample false-positive rate the threshold is set at; out-of-sample it comes out higher, so aim below 1%. */
 const THRESHOLD_FALSE_POSITIVE_RATE = 0.004;
@@ -141,10 +148,11 @@ const emptyLanguageModel: SerializedLanguageModel = {
   trigramCounts: [],
 };
 
+// One word besides the sentence start: the model refuses to be built without any (a fitted shell never scores text).
 const emptyEnglishModel = encodeTables('none', {
-  vocabulary: ['<s>'],
-  unigramLogProbability: Float64Array.of(0),
-  unigramBackoff: Float64Array.of(0),
+  vocabulary: ['<s>', '<unk>'],
+  unigramLogProbability: Float64Array.of(0, 0),
+  unigramBackoff: Float64Array.of(0, 0),
   bigramFirst: new Uint32Array(0),
   bigramSecond: new Uint32Array(0),
   bigramLogProbability: new Float64Array(0),
@@ -165,16 +173,28 @@ export function fitDetectorModels(
   set: TrainingSet,
   train: readonly number[],
   scored: readonly ScoredText[],
-  parts: 'all' | 'document' = 'all',
+  /** 'held-out': what the evaluation reads (document, family, humanized), not the sentence model the screens use. */
+  parts: 'all' | 'held-out' | 'verdicts' | 'document' = 'all',
+  /** Features left out (experiments): held at 0, so no tree splits on them. */
+  mask?: ReadonlySet<string>,
+  /** Weigh each domain's texts of a class equally (experiments), not only the classes. */
+  domainBalanced = false,
 ) {
   const shell = new DetectorModel(modelFile(emptyLanguageModel, placeholderLinear(), { ai: 0.5, human: 0.5 }));
+  const masked = mask ? featureNames.map((name) => mask.has(name)) : undefined;
   const features = (i: number) => {
     const s = scored[i] as ScoredText;
-    const cached = featureCache.get(s);
-    if (cached) return cached;
-    const values = shell.features(s);
-    featureCache.set(s, values);
-    return values;
+    let values = featureCache.get(s);
+    if (!values) {
+      values = shell.features(s);
+      featureCache.set(s, values);
+    }
+    if (!masked) return values;
+    const copy = Float64Array.from(values);
+    masked.forEach((off, j) => {
+      if (off) copy[j] = 0;
+    });
+    return copy;
   };
   const names = [...featureNames];
   const balanced = (labels: number[], classes: number) => {
@@ -185,9 +205,15 @@ export function fitDetectorModels(
 
   const binaryRows = train.filter((i) => set.binary[i] !== undefined);
   const binaryLabels = binaryRows.map((i) => set.binary[i] as number);
+  const byDomain = (rows: readonly number[], labels: readonly number[]) => {
+    const counts = new Map<string, number>();
+    const key = (k: number) => `${labels[k]}|${set.texts[rows[k] as number]?.domain}`;
+    for (let k = 0; k < rows.length; k++) counts.set(key(k), (counts.get(key(k)) ?? 0) + 1);
+    return rows.map((_, k) => 1 / (counts.get(key(k)) as number));
+  };
   const document = trainBoostedTrees(binaryRows.map(features), binaryLabels, ['human', 'ai'], names, {
     ...BOOSTING,
-    sampleWeights: balanced(binaryLabels, 2),
+    sampleWeights: domainBalanced ? byDomain(binaryRows, binaryLabels) : balanced(binaryLabels, 2),
   });
 
   const humanLogOdds = binaryRows
@@ -207,10 +233,24 @@ export function fitDetectorModels(
     human: sigmoid(thresholdForMissRate(aiLogOdds, HUMAN_THRESHOLD_MISS_RATE)),
   };
   if (parts === 'document') return new DetectorModel(modelFile(emptyLanguageModel, document.parameters, thresholds));
+  const humanizedOnly = () => {
+    const rows = train.filter((i) => set.humanized[i] !== undefined);
+    const labels = rows.map((i) => set.humanized[i] as number);
+    return trainBoostedTrees(rows.map(features), labels, ['human', 'ai', 'ai_humanized'], names, {
+      ...BOOSTING_MULTICLASS,
+      sampleWeights: balanced(labels, 3),
+    });
+  };
+  if (parts === 'verdicts') {
+    return new DetectorModel({
+      ...modelFile(emptyLanguageModel, document.parameters, thresholds),
+      humanized: humanizedOnly().parameters,
+    });
+  }
 
   const sentenceRows: Float64Array[] = [];
   const sentenceLabels: number[] = [];
-  for (const i of binaryRows) {
+  for (const i of parts === 'all' ? binaryRows : []) {
     const s = scored[i] as ScoredText;
     const usable = s.sentences
       .map((sentence, k) => ({ sentence, k }))
@@ -222,10 +262,13 @@ export function fitDetectorModels(
       sentenceLabels.push(set.binary[i] as number);
     }
   }
-  const sentence = trainLinearModel(sentenceRows, sentenceLabels, ['human', 'ai'], names, {
-    ...TRAINING,
-    sampleWeights: balanced(sentenceLabels, 2),
-  });
+  const sentence =
+    parts === 'all'
+      ? trainLinearModel(sentenceRows, sentenceLabels, ['human', 'ai'], names, {
+          ...TRAINING,
+          sampleWeights: balanced(sentenceLabels, 2),
+        }).parameters
+      : placeholderLinear();
 
   const familyRows = train.filter((i) => set.texts[i]?.origin === 'ai' && set.texts[i]?.family);
   const families = sourceFamilies.filter((family) => familyRows.some((i) => set.texts[i]?.family === family));
@@ -235,22 +278,11 @@ export function fitDetectorModels(
     sampleWeights: balanced(familyLabels, families.length),
   });
 
-  const humanizedRows = train.filter((i) => set.humanized[i] !== undefined);
-  const humanizedLabels = humanizedRows.map((i) => set.humanized[i] as number);
-  const humanized = trainBoostedTrees(
-    humanizedRows.map(features),
-    humanizedLabels,
-    ['human', 'ai', 'ai_humanized'],
-    names,
-    {
-      ...BOOSTING_MULTICLASS,
-      sampleWeights: balanced(humanizedLabels, 3),
-    },
-  );
+  const humanized = humanizedOnly();
 
   return new DetectorModel({
     ...modelFile(emptyLanguageModel, document.parameters, thresholds),
-    sentence: sentence.parameters,
+    sentence,
     family: family.parameters,
     humanized: humanized.parameters,
   });
@@ -262,6 +294,13 @@ function placeholderLinear(): SerializedLinearModel {
 
 /** Typical spread of a 100-word text's log-odds between samples of the same writer, used as the interval's floor. */
 const STANDARD_ERROR_AT_100_WORDS = 0.6;
+
+/** One fixed threshold at every level: what a fold's model is given before its levels are chosen. */
+export function flatLevels(threshold: number): Levels {
+  const at = Math.log(threshold / (1 - threshold));
+  const level = { atHundredWords: at, lengthSlope: 0, falsePositiveRate: 0, detectionRate: 0 };
+  return { strict: level, balanced: level, sensitive: level };
+}
 
 export function modelFile(
   languageModel: SerializedLanguageModel,
@@ -278,12 +317,15 @@ export function modelFile(
     sentence: placeholderLinear(),
     family: document,
     humanized: document,
-    threshold: Math.round(thresholds.ai * 1e6) / 1e6,
+    levels: flatLevels(thresholds.ai),
     // Never above the AI threshold: a weak model leaves no "human" band rather than an overlapping one.
     humanThreshold: Math.round(Math.min(thresholds.human, thresholds.ai) * 1e6) / 1e6,
+    humanizedLevels: flatLevels(0.5),
+    humanizedHumanThreshold: 0.5,
+    familiar: { features: [], low: [], high: [] },
     standardErrorAt100Words: STANDARD_ERROR_AT_100_WORDS,
     minimumWords: MINIMUM_WORDS,
   };
 }
 
-export const MODEL_VERSION = '2026-11-22.3';
+export const MODEL_VERSION = '2026-12-02';

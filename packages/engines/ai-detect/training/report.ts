@@ -1,86 +1,165 @@
-import { HUMANIZED_CLEAR_MARGIN, HUMANIZED_SURE_WORDS } from '../src/humanized-verdict.js';
 import { sourceFamilyLabels } from '../src/report.schema.js';
+import { lengthTerm, sensitivityNames, sensitivityTargets } from '../src/sensitivity.js';
 import { datasetFiles } from './dataset.js';
 import type { Evaluation } from './evaluate.js';
 
 /** Markdown tables of an evaluation, shared by the model cards and bench/results/detector-accuracy.md. */
-const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
+const pct = (value: number) => (Number.isNaN(value) ? 'n/a' : `${(value * 100).toFixed(1)}%`);
 const num = (value: number) => (Number.isNaN(value) ? 'n/a' : value.toFixed(3));
+const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
+const mean = (values: number[]) => {
+  const finite = values.filter(Number.isFinite);
+  return finite.reduce((a, b) => a + b, 0) / Math.max(finite.length, 1);
+};
+
+/** The levels: their thresholds and what each means, out of fold, per left-out domain and per left-out generator. */
+export function levelsSection(evaluation: Evaluation, which: 'aiDetection' | 'humanized' = 'aiDetection'): string {
+  const levels = which === 'aiDetection' ? evaluation.levels : evaluation.humanizedLevels;
+  const domains = Object.keys(levels.balanced.byDomain ?? levels.strict.byDomain ?? {});
+  const rows = evaluation.perLevel.map((l) => {
+    const lv = levels[l.level];
+    const at = (words: number) => pct(sigmoid(lv.atHundredWords + lv.lengthSlope * lengthTerm(words)));
+    const perDomain = domains.map((d) =>
+      lv.byDomain?.[d] === undefined ? '–' : pct(sigmoid(lv.byDomain[d] as number)),
+    );
+    const single = which === 'aiDetection' ? ` | ${pct(evaluation.singleLine[l.level].detectionRate)}` : '';
+    return `| ${sensitivityNames[l.level]} | ≤ ${pct(sensitivityTargets[l.level])} | ${at(50)} / ${at(100)} / ${at(400)}${domains.length > 0 ? ` | ${perDomain.join(' / ')}` : ''} | ${pct(lv.falsePositiveRate)} | ${pct(lv.detectionRate)}${single} |`;
+  });
+  const domainHeader = domains.length > 0 ? ` | threshold for a text taken for ${domains.join(' / ')}` : '';
+  const singleHeader = which === 'aiDetection' ? ' | the same, with one line for every text' : '';
+  const columns = 5 + (domains.length > 0 ? 1 : 0) + (which === 'aiDetection' ? 1 : 0);
+  return `| level | human texts flagged, at most | one line: threshold at 50 / 100 / 400 words${domainHeader} | flagged, worst of out of fold and each left-out domain | AI texts called AI, out of fold${singleHeader} |
+|${'---|'.repeat(columns)}
+${rows.join('\n')}`;
+}
 
 export function accuracyTables(evaluation: Evaluation): string {
   const { outOfFold: o } = evaluation;
-  const meanOf = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(values.length, 1);
   const logo = evaluation.leaveOneGeneratorOut;
   const lodo = evaluation.leaveOneDomainOut.filter((row) => !Number.isNaN(row.auroc));
-  return `### AI detection (human vs AI; target AUROC ≥ 0.97 on both held-out splits)
+  const levels = evaluation.perLevel;
+  const byLevel = (cell: (l: Evaluation['perLevel'][number]) => string) => levels.map(cell).join(' / ');
+  const levelNames = levels.map((l) => sensitivityNames[l.level]).join(' / ');
+  return `### AI detection (human vs AI)
 
 | split | AUROC | notes |
 |---|---|---|
-| out-of-fold (5 folds by text group) | ${num(o.auroc)} | at the default threshold ${num(o.threshold)}: FPR ${pct(o.falsePositiveRate)}, TPR ${pct(o.truePositiveRate)} |
-| leave one generator out (mean of ${logo.length}) | ${num(meanOf(logo.map((row) => row.auroc)))} | worst: ${logo
+| out of fold (5 folds by text group, ${o.texts} texts) | ${num(o.auroc)} | |
+| leave one generator out (mean of ${logo.length}) | ${num(mean(logo.map((row) => row.auroc)))} | worst: ${logo
     .slice()
     .sort((a, b) => a.auroc - b.auroc)
     .slice(0, 3)
     .map((row) => `${row.generator} ${num(row.auroc)}`)
     .join(', ')} |
-| leave one domain out (mean of ${lodo.length}) | ${num(meanOf(lodo.map((row) => row.auroc)))} | worst: ${lodo
+| leave one domain out (mean of ${lodo.length}) | ${num(mean(lodo.map((row) => row.auroc)))} | worst: ${lodo
     .slice()
     .sort((a, b) => a.auroc - b.auroc)
     .slice(0, 2)
     .map((row) => `${row.domain} ${num(row.auroc)}`)
     .join(', ')} |
 
-The default threshold ${num(o.threshold)} is the higher of two: ${num(o.inDomainThreshold)}, above which 1% of the human
-texts score out of fold (their kind of writing seen in training), and ${num(o.unseenDomainThreshold)}, above which 1% of
-the human texts score when their whole domain is left out of training (pooled over the leave-one-domain-out runs
-below). A kind of writing the detector never saw should not be flagged more often than one it knows. "At the
-threshold" below means this default.
+#### Sensitivity levels
 
-Leave one generator out (test: the generator's texts and held-out human texts; nothing of it in training, the model of
-AI writing included).
+**Per-domain calibration.** A logistic regression over the same features names the training domain a text reads most
+like (right ${pct(evaluation.domainAccuracy)} of the time out of fold; a left-out domain's texts are taken for the nearest
+others). Each level then has a threshold per named domain, each as low as it can be while the human texts flagged
+stay at or under the level's share in every domain left out of training (whatever its texts were taken for), out of
+fold among the texts taken for each domain, and out of fold overall; a line comes down only to catch AI texts. Where that catches more AI texts than one line
+for every text, the level uses it (below, both columns). Without per-domain lines, each level's threshold is the lowest line (in log-odds, \`atHundredWords + lengthSlope · (√(100/words) − 1)\`, words
+between 40 and 1,000) that keeps the human texts flagged at or under the level's share **in every domain left out of
+training** and out of fold; of the slopes that do, the one that calls the most AI texts AI out of fold. Texts under
+40 words are never called AI. "Nested" is the share a left-out domain's human texts would see had they played no
+part in choosing the line either (the line chosen on the other five domains): what to expect of a kind of writing
+never seen.
 
-| generator | family | texts | AUROC | detected at the threshold |
+${levelsSection(evaluation)}
+
+Out of fold, human texts flagged among those taken for each domain (cells ${levelNames}): ${(
+    levels[0]?.outOfFoldByGuess ?? []
+  )
+    .map(
+      (row, k) =>
+        `${row.domain} (${row.human}) ${levels.map((l) => pct(l.outOfFoldByGuess[k]?.falsePositiveRate ?? Number.NaN)).join(' / ')}`,
+    )
+    .join('; ')}.
+
+Per left-out domain (language models, too, recounted without it); cells are ${levelNames}:
+
+| domain | human texts | AI texts | AUROC | human texts flagged | nested | AI texts called AI | unfamiliar |
+|---|---|---|---|---|---|---|---|
+${evaluation.leaveOneDomainOut
+  .map((row, k) => {
+    const at = (cell: (d: Evaluation['perLevel'][number]['byDomain'][number]) => string) =>
+      levels.map((l) => cell(l.byDomain[k] as Evaluation['perLevel'][number]['byDomain'][number])).join(' / ');
+    return `| ${row.domain} | ${row.human} | ${row.ai} | ${num(row.auroc)} | ${at((d) => pct(d.falsePositiveRate))} | ${at((d) => pct(d.nestedFalsePositiveRate))} | ${at((d) => pct(d.detectionRate))} | ${pct(row.unfamiliar)} |`;
+  })
+  .join('\n')}
+
+Per left-out generator (the model of AI writing, too, counted without it; tested against held-out human texts);
+cells are ${levelNames}:
+
+| generator | family | texts | AUROC | AI texts called AI |
 |---|---|---|---|---|
-${logo.map((row) => `| ${row.generator} | ${row.family} | ${row.texts} | ${num(row.auroc)} | ${pct(row.detectedAtThreshold)} |`).join('\n')}
-
-Leave one domain out (both language models, too, recounted without the domain's texts), at the default threshold:
-
-| domain | human texts | AI texts | AUROC | false positives at the threshold |
-|---|---|---|---|---|
-${evaluation.leaveOneDomainOut.map((row) => `| ${row.domain} | ${row.human} | ${row.ai} | ${num(row.auroc)} | ${pct(row.falsePositiveRate)} |`).join('\n')}
-
-Labels out of fold (rows: truth; "uncertain" is the honest "can't tell"):
-
-| truth | ai | human | mixed | uncertain |
-|---|---|---|---|---|
-${Object.entries(o.labels)
+${logo
   .map(
-    ([truth, counts]) =>
-      `| ${truth} | ${counts.ai ?? 0} | ${counts.human ?? 0} | ${counts.mixed ?? 0} | ${counts.uncertain ?? 0} |`,
+    (row, k) =>
+      `| ${row.generator} | ${row.family} | ${row.texts} | ${num(row.auroc)} | ${byLevel((l) => pct(l.byGenerator[k]?.detectionRate ?? Number.NaN))} |`,
+  )
+  .join('\n')}
+| **mean** | | | ${num(mean(logo.map((row) => row.auroc)))} | ${byLevel((l) => pct(l.meanGeneratorDetection))} |
+
+Labels out of fold, per level (rows: truth):
+
+| level | truth | ai | human | mixed | uncertain |
+|---|---|---|---|---|---|
+${levels
+  .flatMap((l) =>
+    (['human', 'ai'] as const).map((truth) => {
+      const counts = l.labels[truth];
+      return `| ${sensitivityNames[l.level]} | ${truth} | ${counts.ai ?? 0} | ${counts.human ?? 0} | ${counts.mixed ?? 0} | ${counts.uncertain ?? 0} |`;
+    }),
   )
   .join('\n')}
 
-Human threshold ${num(o.humanThreshold)} (at most 5% of AI texts below it out of fold): ${pct(o.aiBelowHumanThreshold)} of AI texts and ${pct(o.humanBelowHumanThreshold)} of human texts score below it; between the two thresholds the label is "uncertain".
-Texts under 150 words (${o.short.texts}): ${pct(o.short.uncertain)} labelled uncertain, ${pct(o.short.confidentlyWrong)} confidently wrong.
-Human texts polished by an AI (MixSet "ai_revised_human", not used for training): ${pct(o.revisedHumanCalledAi)} called AI at the threshold.
+Human threshold ${pct(evaluation.humanThreshold)} (at most 5% of AI texts score below it out of fold; never above a
+level's line): below it a text is called human, between it and the level's line "uncertain". Texts under 150 words
+(${levels[0]?.short.texts ?? 0}): labelled uncertain ${byLevel((l) => pct(l.short.uncertain))}, confidently wrong ${byLevel((l) => pct(l.short.confidentlyWrong))}.
+Human texts polished by an AI (MixSet "ai_revised_human", not used for training), called AI: ${byLevel((l) => pct(l.revisedHumanCalledAi))}.
+Unfamiliar writing (outside the 0.5th–99.5th percentile of the training texts on ${evaluation.familiar.features.length} features of register and
+layout): ${pct(o.unfamiliar)} of the training texts out of fold; the column above gives each left-out domain's share, its
+ranges taken without it.
 
 ### Source family (target top-1 ≥ 0.80 on held-out texts of seen families)
 
 Top-1 accuracy out of fold: **${num(o.familyAccuracy)}** over ${o.familyTexts} AI texts (families: ${Object.values(sourceFamilyLabels).join('; ')}).
 
-### Humanized-text detection (human / AI / AI-humanized; target macro-F1 ≥ 0.85)
+### Humanized-text detection (human / AI / AI-humanized)
 
-Macro-F1 out of fold: **${num(o.humanizedMacroF1)}**. Confusion (rows truth, columns predicted: human, AI, AI-humanized):
+At each level a text is AI-written, disguised or not, when the probability of either reaches the level's line (chosen
+as the AI Detector's are, on that probability), and then whichever of the two is likelier.
+
+| level | macro-F1 out of fold | macro-F1, domain left out | human texts flagged, worst left-out domain | verdicts without doubt | wrong among those |
+|---|---|---|---|---|---|
+${levels
+  .map(
+    (l) =>
+      `| ${sensitivityNames[l.level]} | ${num(l.humanized.macroF1)} | ${num(l.humanized.macroF1LeftOutDomains)} | ${pct(l.humanized.falsePositiveRate)} | ${pct(l.humanized.sure)} | ${pct(l.humanized.sureWrong)} |`,
+  )
+  .join('\n')}
+| likeliest class (before levels) | ${num(o.humanizedMacroF1)} | | ${pct(o.humanizedArgmaxFalsePositiveRate)} out of fold | | |
+
+${levelsSection(evaluation, 'humanized')}
+
+Confusion at Balanced, out of fold (rows truth, columns predicted: human, AI, AI-humanized):
 
 | truth | human | AI | AI-humanized |
 |---|---|---|---|
-${['human', 'AI', 'AI-humanized'].map((name, t) => `| ${name} | ${(o.humanizedConfusion[t] ?? []).join(' | ')} |`).join('\n')}
-
-The screen calls the verdict only for texts of ${HUMANIZED_SURE_WORDS} words or more whose winning class leads by ${HUMANIZED_CLEAR_MARGIN}; otherwise it gives a
-best guess. Of the ${o.humanizedLong.texts} texts that long, ${pct(o.humanizedLong.sure)} get a confident verdict, and
-${pct(o.humanizedLong.sureWrong)} of those are wrong (by domain: ${o.humanizedLong.sureWrongByDomain
-    .map(({ domain, sure, sureWrong }) => `${domain} ${pct(sureWrong)} of ${sure}`)
-    .join(', ')}).
+${['human', 'AI', 'AI-humanized']
+  .map(
+    (name, t) =>
+      `| ${name} | ${(levels.find((l) => l.level === 'balanced')?.humanized.confusion[t] ?? []).join(' | ')} |`,
+  )
+  .join('\n')}
 `;
 }
 
@@ -96,7 +175,7 @@ export function accuracyResult(evaluation: Evaluation, machine: string): string 
   return `# AI and humanized-text detectors: accuracy on held-out splits
 
 Produced by \`npm run train:detectors\` and \`npm run bench\` (bench/detector-accuracy.ts). Method, data and limits:
-docs/models/ai-detect.md and docs/models/humanized-detect.md.
+docs/models/ai-detect.md and docs/models/humanized-detect.md. With the language model: detector-language-model.md.
 
 ${machine}
 ${accuracyTables(evaluation)}`;

@@ -2,40 +2,70 @@
 // committed model (packages/engines/ai-detect/model/detectors.json) on all of the data and writes the model cards
 // (docs/models/ai-detect.md, docs/models/humanized-detect.md). Deterministic: folds come from hashes of each text's
 // opening, training is full-batch from zero weights, so the same data gives the same file.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { deserialize, serialize } from 'node:v8';
 import { machine as benchMachine, machineTable } from '../../../../bench/lib.mjs';
-import { HUMANIZED_CLEAR_MARGIN, HUMANIZED_SURE_WORDS } from '../src/humanized-verdict.js';
+import { documentFingerprint } from '../src/curvature-calibration.js';
+import { EnglishLanguageModel } from '../src/english-language-model.js';
+import { HUMANIZED_SURE_WORDS } from '../src/humanized-verdict.js';
+import { committedDetectorModelFile } from '../src/index.js';
+import { operatingPointOf, sensitivityLevels } from '../src/sensitivity.js';
 import { loadDatasets } from './dataset.js';
+import { SPHINX_MODEL_PATH } from './english-model.js';
 import { evaluateDetectors } from './evaluate.js';
 import {
   buildLanguageModel,
   countsAsAiWriting,
-  crossFitScores,
   englishLanguageModel,
   fitDetectorModels,
   MODEL_VERSION,
+  quickBoosting,
   trainingSet,
 } from './pipeline.js';
 import { accuracyResult, accuracyTables, dataSection } from './report.js';
+import { CACHE_DIR, scoreCache } from './score-cache.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 const datasetsDir = process.env.DATASETS_DIR ?? path.resolve(repoRoot, '../shared/datasets/text');
 const modelPath = path.join(repoRoot, 'packages/engines/ai-detect/model/detectors.json');
-const log = (line: string) => console.info(line);
+const pointsPath = path.join(repoRoot, 'packages/engines/ai-detect/model/operating-points.json');
+const log = (line: string) => console.info(`${new Date().toISOString().slice(11, 19)} ${line}`);
 
+const quick = process.env.TRAIN_QUICK === '1';
+if (quick) quickBoosting();
 const started = performance.now();
 const texts = loadDatasets(datasetsDir);
 log(`Read ${texts.length} texts from ${datasetsDir}`);
-const evaluation = evaluateDetectors(texts, log);
+// The general-English model is pruned from Debian's Sphinx model, the same on every run: without the package, the
+// committed copy is the same tables.
+const english = existsSync(SPHINX_MODEL_PATH)
+  ? englishLanguageModel()
+  : new EnglishLanguageModel(committedDetectorModelFile().englishLanguageModel);
+if (!existsSync(SPHINX_MODEL_PATH)) log(`${SPHINX_MODEL_PATH} is missing: reading the general-English model committed`);
+const cache = scoreCache(texts, english, log);
+// The evaluation is kept, so a failure after it (or a change to the cards) needn't redo it: TRAIN_REUSE_EVALUATION=1.
+const evaluationFile = path.join(CACHE_DIR, `evaluation-${MODEL_VERSION}${quick ? '-quick' : ''}.v8`);
+const evaluation: ReturnType<typeof evaluateDetectors> =
+  process.env.TRAIN_REUSE_EVALUATION === '1' && existsSync(evaluationFile)
+    ? deserialize(readFileSync(evaluationFile))
+    : evaluateDetectors(cache, log, {
+        generators: !quick,
+        // TRAIN_RESUME=1: each split's results are kept as it finishes, and a rerun of the same code picks up from there.
+        ...(process.env.TRAIN_RESUME === '1'
+          ? { resumeDir: path.join(CACHE_DIR, `evaluation-parts-${MODEL_VERSION}${quick ? '-quick' : ''}`) }
+          : {}),
+      });
+mkdirSync(CACHE_DIR, { recursive: true });
+writeFileSync(evaluationFile, serialize(evaluation));
 
 log('Training the committed model on all texts');
 const set = trainingSet(texts);
 const fitted = fitDetectorModels(
   set,
   texts.map((_, i) => i),
-  crossFitScores(texts),
+  cache.split(),
 );
 const languageModel = buildLanguageModel(texts.filter((t) => t.origin === 'human'));
 const aiLanguageModel = buildLanguageModel(texts.filter(countsAsAiWriting));
@@ -43,12 +73,28 @@ const file = {
   ...fitted.file,
   languageModel: languageModel.toJSON(),
   aiLanguageModel: aiLanguageModel.toJSON(),
-  englishLanguageModel: englishLanguageModel().toJSON(),
-  threshold: evaluation.outOfFold.threshold,
-  humanThreshold: evaluation.outOfFold.humanThreshold,
+  englishLanguageModel: english.toJSON(),
+  levels: evaluation.levels,
+  humanThreshold: evaluation.humanThreshold,
+  humanizedLevels: evaluation.humanizedLevels,
+  humanizedHumanThreshold: evaluation.humanizedHumanThreshold,
+  familiar: evaluation.familiar,
+  domain: evaluation.domainClassifier,
 };
 mkdirSync(path.dirname(modelPath), { recursive: true });
 writeFileSync(modelPath, `${JSON.stringify(file)}\n`);
+// What each level means in numbers, small enough for the screens to import.
+const points = {
+  version: MODEL_VERSION,
+  aiDetection: Object.fromEntries(sensitivityLevels.map((level) => [level, operatingPointOf(file.levels, level)])),
+  humanized: Object.fromEntries(
+    sensitivityLevels.map((level) => [level, operatingPointOf(file.humanizedLevels, level)]),
+  ),
+};
+writeFileSync(pointsPath, `${JSON.stringify(points, null, 2)}\n`);
+// train:curvature reads the held-out scores of this detector instead of evaluating it again.
+mkdirSync(CACHE_DIR, { recursive: true });
+writeFileSync(path.join(CACHE_DIR, `held-out-${documentFingerprint({ file })}.v8`), serialize(evaluation.heldOut));
 const megabytes = (JSON.stringify(file).length / 1e6).toFixed(1);
 const minutes = ((performance.now() - started) / 60_000).toFixed(1);
 const machine = `${os.cpus()[0]?.model ?? 'CPU'} × ${os.cpus().length}, Node ${process.version}`;
@@ -56,21 +102,25 @@ log(`Wrote ${modelPath} (${megabytes} MB) in ${minutes} min`);
 
 const lm = languageModel.toJSON();
 const aiLm = aiLanguageModel.toJSON();
-const english = file.englishLanguageModel;
+const englishFile = file.englishLanguageModel;
 const method = `Each text is tokenised into words and sentences (the Writing Analysis tokenizer), then scored by two word
 trigram language models (interpolated absolute discounting; n-grams seen at least twice; unigram counts add SUBTLEX-US):
 one of **human** writing (${lm.vocabulary.length.toLocaleString('en')} words, ${lm.bigramKeys.length.toLocaleString('en')}
 bigrams and ${lm.trigramKeys.length.toLocaleString('en')} trigrams, counted over the human texts) and one of **AI**
 writing (${aiLm.bigramKeys.length.toLocaleString('en')} bigrams and ${aiLm.trigramKeys.length.toLocaleString('en')}
 trigrams, counted over the AI texts, paraphrased and edited ones included). A third model, of **general English**, is
-not counted here: CMU Sphinx's US-English trigram model (Debian's \`pocketsphinx-en-us\`, BSD-2; ${english.vocabulary.length.toLocaleString('en')}
-words), pruned by weighted difference to ${english.bigramCount.toLocaleString('en')} bigrams and
-${english.trigramCount.toLocaleString('en')} trigrams (docs/adr/0004-general-english-model.md). From the per-word scores come GLTR-style
+not counted here: CMU Sphinx's US-English trigram model (Debian's \`pocketsphinx-en-us\`, BSD-2; ${englishFile.vocabulary.length.toLocaleString('en')}
+words), pruned by weighted difference to ${englishFile.bigramCount.toLocaleString('en')} bigrams and
+${englishFile.trigramCount.toLocaleString('en')} trigrams (docs/adr/0004-general-english-model.md). From the per-word scores come GLTR-style
 statistics (log-probability mean and spread, shares of surprising and predictable words, next-word rank buckets,
 unseen word pairs), the likelihood ratio of the two models (its mean, spread, share of words the AI model prefers, and
 its spread between sentences), the general-English model's view (log-probability mean and spread, shares of very
 surprising and very predictable words, how much context helps, unknown words, spread between sentences, and its
-difference from each counted model), burstiness (spread of sentence predictability, sentence-length variation) and
+difference from each counted model), Binoculars-style ratios (each text's surprise measured against what its own
+contexts make expected: the general-English model's analytic curvature — the mean of log p − E[log p] over its
+standard deviation, E and the variance exact over the model's whole next-word distribution, from its backoff tables —
+the ratio of its surprise to the expected surprise, the expected surprise itself, and the ratios of the three models'
+log-likelihoods to each other), burstiness (spread of sentence predictability, sentence-length variation) and
 stylometry (punctuation rates, vocabulary variety, word length, contractions, pronouns, lower-case "i", repeated
 phrases, function words). Texts are read canonically first: invisible characters dropped, letters of other alphabets
 that imitate Latin ones read as those; an unknown lower-case word of four or more letters is read as the
@@ -123,19 +173,30 @@ writeFileSync(
   card(
     'Model card: AI detector (ai-detect)',
     'Estimates the probability that an English text was written by an AI, with a 90% interval, an explicit “uncertain” label, sentence scores for highlighting and the likely source family.',
-    `The label is "ai" only when the whole 90% interval (the document log-odds ± 1.645 standard errors, the standard
-error from a jackknife over eight blocks of sentences with a floor of ${fitted.file.standardErrorAt100Words} at 100
-words shrinking with √words) lies above the AI threshold, "human" when it lies below the lower human threshold (at
-most 5% of held-out AI texts score under it), "mixed" when at least a quarter of
-the words sit in confidently AI sentences and a quarter in confidently human ones, and "uncertain" otherwise or under
-${fitted.file.minimumWords} words. The source family is given when the AI probability is at least 50% and the text is long enough to judge and
-not labelled human.
+    `The verdict is read at the **sensitivity level** the user picks per run — strict, balanced (the default) or
+sensitive — from the point estimate: "ai" when the probability is at or above the level's threshold for the text's
+length, "human" below the human threshold (at most 5% of held-out AI texts score under it; never above the level's),
+"mixed" when at least a quarter of the words sit in confidently AI sentences and a quarter in confidently human ones
+and the interval reaches the threshold, "uncertain" between the two thresholds and under
+${fitted.file.minimumWords} words. Each level is defined by the share of human writing it may flag in kinds of writing
+the detector was not trained on: at most about 1% (strict), 3% (balanced) and 10% (sensitive) of the human texts of
+every domain left out of training in turn, and out of fold (the tables below; the thresholds are in the model file,
+\`levels\`). A threshold falls with length (\`√(100/words)\`, chosen per level): a short text's score wanders more.
+The 90% interval (the document log-odds ± 1.645 standard errors, the standard error from a jackknife over eight blocks
+of sentences with a floor of ${fitted.file.standardErrorAt100Words} at 100 words shrinking with √words) is shown beside
+the score, not required to clear the threshold; when it reaches across the threshold the label borders on, the verdict
+says the score is close to it. A text outside the range the training texts span (0.5th to 99.5th percentile) on six
+features of register and layout — predictability in English at large, words outside a large English vocabulary,
+sentence and word length, function words, words in capitals — is flagged as a kind of writing the detector rarely saw.
+Reports stored before levels were read against one threshold (at most 1% of left-out domains' human texts above it)
+with the whole interval above it: they reopen as strict. The source family is given when the AI probability is at
+least 50% and the text is long enough to judge and not labelled human.
 
-**Optional local-model scorer.** With a GGUF model calibrated by \`npm run train:curvature\` (DETECTOR_MODEL_PATH,
-else LLM_MODEL_PATH), the document probability is a logistic combination of this model's log-odds and the local
-model's Fast-DetectGPT sampling discrepancy (whole-vocabulary analytic form, first 1,024 tokens), with its own
-out-of-fold thresholds; sentence scores and the source family stay this model's. See
-docs/ai-detector-local-model.md.`,
+**Optional language model.** With SmolLM2-135M fetched (\`npm run models:fetch -- smollm2-135m\`) or another GGUF
+model calibrated by \`npm run train:curvature\`, the document probability is a logistic combination of this model's
+log-odds and the language model's zero-shot scores (Fast-DetectGPT's analytic curvature, log-likelihood, log-rank,
+entropy), with its own thresholds per level; sentence scores and the source family stay this model's. See
+docs/ai-detector-local-model.md and bench/results/detector-language-model.md.`,
     `- English only; the screens refuse text with too few English words.
 - Small language models (about 1.4 million words of human text and 2.6 million of AI text): they know news, stories,
   Wikipedia, biomedical abstracts, student essays and blogs; other registers (legal, code, poetry, chat) are out of
@@ -173,8 +234,13 @@ writeFileSync(
   card(
     'Model card: humanized-text detector (humanized-detect)',
     'Tells human text, AI text, and AI text passed through a paraphraser or “humanizer” (AI-disguised) apart, with sentence labels and word-level signals.',
-    `The three-way verdict is the likeliest class; it is flagged "uncertain" (a best guess) when the text has fewer than
-${HUMANIZED_SURE_WORDS} words or the likeliest class leads the next by less than ${HUMANIZED_CLEAR_MARGIN}. Word-level signals (the
+    `The three-way verdict is read at the sensitivity level the user picks, as the AI Detector's is: a text is
+AI-written, disguised or not, when the probability of either (P(AI) + P(AI-humanized)) reaches the level's threshold
+for its length — chosen so that at most about 1%, 3% or 10% of the human texts of every left-out domain are flagged —
+and then whichever of the two is likelier; otherwise human. It is flagged "uncertain" (a best guess) under
+${HUMANIZED_SURE_WORDS} words, when that probability falls between the human threshold (at most 5% of held-out AI texts
+below it) and the level's, or for a kind of writing the detector rarely saw. Reports stored before levels took the
+likeliest class — looser than sensitive (see the last row of the table below) — and reopen as they were read. Word-level signals (the
 underlined "unusual word choices") are judged by the general-English model, not by the two counted ones: those know
 1.4 and 2.6 million words and keep only word pairs seen twice, so most pairs they lack are ordinary English they were
 too small to see ("working from", "run their business"), and before issue 25 those gaps were underlined. A **broken

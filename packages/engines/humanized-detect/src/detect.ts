@@ -1,10 +1,22 @@
 import {
+  combineLogOdds,
   type DetectorModel,
   defaultDetectorModel,
+  documentFingerprint,
   evidenceFrom,
   HUMANIZED_SURE_WORDS,
-  humanizedVerdictIsSure,
+  humanizedLabelAt,
+  type LanguageModelCalibration,
+  type LanguageModelScore,
+  languageModelEvidenceOf,
 } from '@candor/engine-ai-detect';
+import {
+  DEFAULT_SENSITIVITY,
+  operatingPointOf,
+  type Sensitivity,
+  thresholdAt,
+  type UncertaintyReason,
+} from '@candor/engine-ai-detect/sensitivity';
 import { obfuscationOf } from '@candor/engine-writing/obfuscation';
 import {
   type ClassProbabilities,
@@ -51,25 +63,88 @@ function evidenceFor(
   );
 }
 
+/**
+ * The language model's strongest push, weighed like the rest: towards the label (positive) or its runner-up. It pushes
+ * towards AI, disguised or not, so it weighs only where human is one of the two.
+ */
+function languageModelItem(
+  pushes: ReturnType<typeof languageModelEvidenceOf>,
+  label: HumanizedLabel,
+  probabilities: ClassProbabilities,
+) {
+  const [strongest] = pushes;
+  if (!strongest) return [];
+  if (label === 'human') return [{ ...strongest, contribution: -strongest.contribution }];
+  return runnerUpOf(label, probabilities) === 'human' ? [strongest] : [];
+}
+
 const verdicts: Record<HumanizedLabel, string> = {
   human: 'This text reads as written by a person.',
   ai: 'This text reads as AI-written and left as it was, not passed through a paraphraser.',
   ai_humanized: 'This text reads as AI-written and then disguised by a paraphraser or “humanizer”.',
 };
 
+export interface DetectHumanizedOptions {
+  /** How readily to call a text AI-written, disguised or not (default balanced). */
+  sensitivity?: Sensitivity;
+  /**
+   * The language model's scores of this text and its calibration: the probability that the text is AI-written,
+   * disguised or not, becomes their calibrated combination with the built-in one; the split between AI and disguised
+   * AI stays the built-in detector's.
+   */
+  languageModel?: { score: LanguageModelScore; calibration: LanguageModelCalibration };
+}
+
+const logit = (p: number) => Math.log(Math.max(p, 1e-12) / Math.max(1 - p, 1e-12));
+const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
+
 export function detectHumanized(
   text: string,
   model: DetectorModel = defaultDetectorModel(),
   thesaurus: Thesaurus = defaultThesaurus(),
+  options: DetectHumanizedOptions = {},
 ): HumanizedDetectionReport {
+  const level = options.sensitivity ?? DEFAULT_SENSITIVITY;
   const scored = model.score(text);
   const { canonical } = scored;
+  const words = scored.words.length;
   const values = model.features(scored);
-  const probabilities = classProbabilities(model, values);
-  const label = best(probabilities);
-  const tooShort = scored.words.length < model.file.minimumWords;
-  const short = scored.words.length < HUMANIZED_SURE_WORDS;
-  const uncertain = !humanizedVerdictIsSure(scored.words.length, Object.values(probabilities));
+  const builtIn = classProbabilities(model, values);
+  let probabilities = builtIn;
+  let levels = model.file.humanizedLevels;
+  let humanThreshold = model.file.humanizedHumanThreshold;
+  let languageModelPushes: ReturnType<typeof languageModelEvidenceOf> = [];
+  const local = options.languageModel;
+  if (local) {
+    if (local.calibration.builtIn.documentFingerprint !== documentFingerprint(model)) {
+      throw new Error(
+        `The calibration of ${local.calibration.model.name} was fitted against another built-in detector.`,
+      );
+    }
+    const combined = combineLogOdds(
+      local.calibration.humanized,
+      { logOdds: logit(builtIn.ai + builtIn.ai_humanized), standardError: 0 },
+      local.score,
+    );
+    const mass = sigmoid(combined.logOdds);
+    const share = builtIn.ai + builtIn.ai_humanized > 0 ? builtIn.ai / (builtIn.ai + builtIn.ai_humanized) : 0.5;
+    probabilities = { human: round(1 - mass), ai: round(mass * share), ai_humanized: round(mass * (1 - share)) };
+    ({ levels, humanThreshold } = local.calibration.humanized);
+    languageModelPushes = languageModelEvidenceOf(local.score.model, combined.pushes);
+  }
+  const threshold = thresholdAt(levels, level, words);
+  const verdict = humanizedLabelAt(
+    [probabilities.human, probabilities.ai, probabilities.ai_humanized],
+    words,
+    threshold,
+    humanThreshold,
+  );
+  const label = humanizedLabels[verdict.index] as HumanizedLabel;
+  const reasons: UncertaintyReason[] = [...verdict.reasons];
+  if (words >= model.file.minimumWords && model.isUnfamiliar(values)) reasons.push('unfamiliar_writing');
+  const tooShort = words < model.file.minimumWords;
+  const short = words < HUMANIZED_SURE_WORDS;
+  const uncertain = reasons.length > 0;
   const sentences = scored.sentences.map((sentence, s) => {
     const sentenceValues = model.features(scored, s, s + 1);
     const sentenceProbabilities = classProbabilities(model, sentenceValues);
@@ -85,17 +160,36 @@ export function detectHumanized(
     label,
     probabilities,
     uncertain,
+    uncertainty: reasons,
+    sensitivity: operatingPointOf(levels, level),
+    ...(local
+      ? {
+          language_model: {
+            model: local.score.model,
+            tokens: local.score.tokens,
+            text_tokens: local.score.textTokens,
+            windows: local.score.windows,
+            sampled: local.score.sampled,
+            built_in_probabilities: builtIn,
+          },
+        }
+      : {}),
     verdict: tooShort
       ? `Too short to tell: the detector needs at least ${model.file.minimumWords} words. Best guess: ${lowerFirst(verdicts[label])}`
       : short
         ? `Too short to be sure: under ${HUMANIZED_SURE_WORDS} words a verdict is a best guess. Best guess: ${lowerFirst(verdicts[label])}`
-        : uncertain
-          ? `Not certain: no reading leads the others clearly. Best guess: ${lowerFirst(verdicts[label])}`
-          : verdicts[label],
-    words: scored.words.length,
+        : reasons.includes('near_threshold')
+          ? `Too close to call: the chance it is AI-written, disguised or not, is near this setting's threshold. Best guess: ${lowerFirst(verdicts[label])}`
+          : uncertain
+            ? `${verdicts[label]} It is a kind of writing the detector rarely saw in training, so read the verdict with care.`
+            : verdicts[label],
+    words,
     sentences,
     signals: wordChoiceSignals(scored, model.englishLanguageModel, thesaurus),
-    evidence: evidenceFor(model, values, label, probabilities),
+    evidence: [
+      ...evidenceFor(model, values, label, builtIn),
+      ...languageModelItem(languageModelPushes, label, probabilities),
+    ],
     model: { name: model.file.name, version: model.file.version },
     ...obfuscationOf(canonical),
   };

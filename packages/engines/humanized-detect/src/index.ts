@@ -1,2 +1,2 @@
-export { detectHumanized } from './detect.js';
+export { type DetectHumanizedOptions, detectHumanized } from './detect.js';
 export * from './report.schema.js';

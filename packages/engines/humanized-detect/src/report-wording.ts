@@ -1,7 +1,17 @@
 import type { Evidence } from '@candor/engine-ai-detect/report';
+import type { ReportLevel } from '@candor/engine-ai-detect/report-wording';
 import { towardsWords as aiTowardsWords } from '@candor/engine-ai-detect/report-wording';
+import { levelMeaning, type Sensitivity, sensitivityNames } from '@candor/engine-ai-detect/sensitivity';
 import { formatPercentShares } from '@candor/engine-writing/percent';
-import { type ClassProbabilities, type HumanizedLabel, humanizedLabels } from './report.schema.js';
+import {
+  type ClassProbabilities,
+  type HumanizedDetectionReport,
+  type HumanizedLabel,
+  humanizedLabels,
+} from './report.schema.js';
+
+/** Shown for humanized reports stored before levels (their verdict was the likeliest class: looser than sensitive). */
+const LEGACY_HUMANIZED_SENSITIVITY: Sensitivity = 'sensitive';
 
 // How a report is put in words, shared by the screens and the PDF reports so the two never say different things.
 // Importable without the engine (no model file, no Node or browser APIs).
@@ -17,7 +27,7 @@ export function classPercents(probabilities: ClassProbabilities): Record<Humaniz
 
 /** Why a verdict is only a best guess, for the screen's notice and the PDF. */
 export const uncertainNote = (labelName: string) =>
-  `The text is too short, or no reading leads the others clearly enough, to call. “${labelName}” is the detector’s ` +
+  `The text is too short, or too close to the line this setting draws, to call. “${labelName}” is the detector’s ` +
   'best guess, not a verdict.';
 
 export interface SignalWording {
@@ -83,3 +93,40 @@ export const towardsWords: Record<HumanizedLabel, string> = {
   ...aiTowardsWords,
   ai_humanized: 'towards disguised AI',
 };
+
+/** How the screens and the PDF say which level the humanized verdict was read at. */
+export function humanizedReportLevel(report: Pick<HumanizedDetectionReport, 'sensitivity'>): ReportLevel {
+  const point = report.sensitivity;
+  if (!point) {
+    return {
+      level: LEGACY_HUMANIZED_SENSITIVITY,
+      name: 'Before sensitivity levels',
+      title: 'Checked before sensitivity levels existed.',
+      meaning:
+        'Its verdict was the likeliest of the three readings, with no threshold for calling a text AI-written: that ' +
+        'flags more human writing than even the Sensitive setting does now.',
+      legacy: true,
+    };
+  }
+  return {
+    level: point.level,
+    name: sensitivityNames[point.level],
+    title: `Read at ${sensitivityNames[point.level]} sensitivity.`,
+    meaning: levelMeaning(point).replace('flagged as AI', 'flagged as AI-written or disguised'),
+    legacy: false,
+  };
+}
+
+/** Which scorer gave the humanized verdict, as the screens and the PDF say it. */
+export function humanizedScorerLine(report: Pick<HumanizedDetectionReport, 'language_model'>): string {
+  const local = report.language_model;
+  if (!local) return 'Verdict from the built-in detector (word statistics under three language models of n-grams).';
+  const sampled = local.sampled
+    ? ` A long text: ${local.windows} windows of it, ${local.tokens.toLocaleString('en-US')} of its ${local.text_tokens.toLocaleString('en-US')} tokens, were scored by the language model.`
+    : '';
+  const builtIn = local.built_in_probabilities;
+  return (
+    `Verdict from the built-in detector together with the language model ${local.model}; the built-in detector alone ` +
+    `gave ${formatPercentShares([builtIn.ai + builtIn.ai_humanized])[0]} AI, disguised or not.${sampled}`
+  );
+}

@@ -1,4 +1,5 @@
 import { evidenceSchema } from '@candor/engine-ai-detect/report';
+import { operatingPointSchema, uncertaintyReasonSchema } from '@candor/engine-ai-detect/sensitivity';
 import { obfuscationSchema } from '@candor/engine-writing/obfuscation';
 import { z } from 'zod';
 
@@ -44,10 +45,32 @@ export const humanizedDetectionReportSchema = z.object({
   label: humanizedLabelSchema,
   probabilities: classProbabilitiesSchema,
   /**
-   * True when the text is too short, or its winning class does not lead the runner-up clearly enough
-   * (humanizedVerdictIsSure): the label is the best guess, not a verdict.
+   * True when the label is a best guess, not a verdict: the text is too short, or its score is too close to the level's
+   * threshold, or it is a kind of writing the detector rarely saw (`uncertainty` says which). Reports stored before
+   * sensitivity levels: the winning class didn't lead the runner-up clearly enough.
    */
   uncertain: z.boolean(),
+  /** Why the verdict is uncertain; absent from reports stored before sensitivity levels. */
+  uncertainty: z.array(uncertaintyReasonSchema).optional(),
+  /**
+   * The level the verdict was read at: a text is AI-written (disguised or not) when the probability of either reaches
+   * the level's threshold. Absent from reports stored before levels, whose verdict was the likeliest class.
+   */
+  sensitivity: operatingPointSchema.optional(),
+  /**
+   * Present when a language model also scored the text: its scores and the built-in probability of AI (disguised or
+   * not) were combined into `probabilities` by a calibration fitted for that model file.
+   */
+  language_model: z
+    .object({
+      model: z.string(),
+      tokens: z.number().int().nonnegative(),
+      text_tokens: z.number().int().nonnegative(),
+      windows: z.number().int().nonnegative(),
+      sampled: z.boolean(),
+      built_in_probabilities: classProbabilitiesSchema,
+    })
+    .optional(),
   verdict: z.string(),
   words: z.number().int().nonnegative(),
   sentences: z.array(humanizedSentenceSchema),

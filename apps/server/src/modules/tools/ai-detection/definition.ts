@@ -10,7 +10,7 @@ import { builtInEngine } from '../engines/engine-pool.js';
 import { runTitle } from '../run-title.js';
 import { defineTool } from '../tool-definition.js';
 import type { AiDetectionEngineInput } from './engine.js';
-import { disableLocalCurvatureScorer, localCurvatureScorer } from './local-model.js';
+import { scoreWithLanguageModel } from './local-model.js';
 import { renderAiDetectionReportPdf } from './report-pdf.js';
 
 export const aiDetectionTool = defineTool<AiDetectionInput, AiDetectionResult>({
@@ -23,19 +23,10 @@ export const aiDetectionTool = defineTool<AiDetectionInput, AiDetectionResult>({
   characters: (input) => input.text.length,
   // The detector tokenises with the same function, so the words charged are the words the report counts.
   units: (input) => tokenizeWords(input.text).length,
-  // With a calibrated local model, its curvature score is computed here, on the main thread (see local-model.ts).
+  // With a calibrated language model, its scores are computed here, on the main thread (see local-model.ts).
   prepare: async (input, { config, signal, progress }): Promise<AiDetectionEngineInput> => {
-    const local = await localCurvatureScorer(config);
-    if (!local || !config.detectorModel) return input;
-    progress({ percent: 5, stage: `Scoring with the local model ${local.scorer.model}` });
-    try {
-      const score = await local.scorer.score(input.text, { signal });
-      return { ...input, curvature: { score, calibration: local.calibration } };
-    } catch (error) {
-      if (signal.aborted) throw error;
-      await disableLocalCurvatureScorer(config.detectorModel.path, error);
-      return input;
-    }
+    const languageModel = await scoreWithLanguageModel(config, input.text, signal, progress);
+    return languageModel ? { ...input, languageModel } : input;
   },
   engine: builtInEngine('ai-detection'),
   toHistory: (input, output) => ({ title: runTitle(input), input, result: output }),

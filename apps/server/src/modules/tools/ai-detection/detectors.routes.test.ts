@@ -1,6 +1,8 @@
 import { historyDetailSchema } from '@candor/contracts';
 import { aiDetectionResultSchema, humanizedDetectionResultSchema, jobSnapshotSchema } from '@candor/contracts/tools';
+import { historyItems } from '@candor/db';
 import { tokenizeWords } from '@candor/engine-writing/tokenize';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
 import { describeOnEachDatabase } from '../../../test/databases.js';
@@ -70,14 +72,56 @@ describeOnEachDatabase('detectors', (database) => {
         ).toEqual(plain.sentences.map((s) => SAMPLE.slice(s.start, s.end)));
       });
 
-      async function reportOf(client: Awaited<ReturnType<typeof newUser>>['client'], text: string) {
-        const started = jobSnapshotSchema.parse((await client.post(JOBS, { text })).json());
+      async function reportOf(
+        client: Awaited<ReturnType<typeof newUser>>['client'],
+        text: string,
+        sensitivity?: string,
+      ) {
+        const started = jobSnapshotSchema.parse(
+          (await client.post(JOBS, { text, ...(sensitivity ? { sensitivity } : {}) })).json(),
+        );
         const last = (await followToEnd(client, started.job_id)).at(-1);
         expect(last?.status, JSON.stringify(last?.error)).toBe('succeeded');
         return historyDetailSchema.parse(
           (await client.get(`${DETECTOR}/v2/ai-detector/user-history/${last?.history_id}`)).json(),
         ).result;
       }
+
+      it('reads the verdict at the level asked for, balanced by default, and stores it with the run', async () => {
+        const { client } = await newUser(t());
+        const balanced = schema.parse(await reportOf(client, SAMPLE));
+        expect(balanced.sensitivity?.level).toBe('balanced');
+        const strict = schema.parse(await reportOf(client, SAMPLE, 'strict'));
+        expect(strict.sensitivity).toEqual({
+          level: 'strict',
+          false_positive_rate: expect.any(Number),
+          detection_rate: expect.any(Number),
+        });
+        expect(strict.sensitivity?.false_positive_rate).toBeLessThan(
+          balanced.sensitivity?.false_positive_rate as number,
+        );
+        expectError(await client.post(JOBS, { text: SAMPLE, sensitivity: 'paranoid' }), 400, 'validation_failed');
+      });
+
+      it('reopens a run stored before sensitivity levels, and exports it as it was read', async () => {
+        const { client, userId } = await newUser(t());
+        const report = (await reportOf(client, SAMPLE)) as Record<string, unknown>;
+        // What a run stored before issue 26 holds: no level in the input, none in the report.
+        const { sensitivity: _, uncertainty: __, ...legacy } = report;
+        const { db } = t().database.handle;
+        await db
+          .update(historyItems)
+          .set({ result: legacy, input: { text: SAMPLE } })
+          .where(eq(historyItems.userId, userId));
+        const [row] = await db.select().from(historyItems).where(eq(historyItems.userId, userId));
+        const detail = historyDetailSchema.parse(
+          (await client.get(`${DETECTOR}/v2/ai-detector/user-history/${row?.id}`)).json(),
+        );
+        expect(schema.parse(detail.result)).not.toHaveProperty('sensitivity');
+        const pdf = await client.get(`${DETECTOR}/v1/tools/${tool}/reports/${row?.id}.pdf`);
+        expect(pdf.statusCode, pdf.body).toBe(200);
+        expect(pdf.headers['content-type']).toBe('application/pdf');
+      });
 
       it('refuses empty, right-to-left, emoji-only and oversized text with a clear message and no charge', async () => {
         const { client, userId } = await newUser(t());

@@ -1,6 +1,7 @@
 import { detectAiText } from '@candor/engine-ai-detect';
 import { type AiDetectionReport, sourceFamilyLabels } from '@candor/engine-ai-detect/report';
 import {
+  aiReportLevel,
   aiVerdict,
   intervalPercents,
   localModelNote,
@@ -29,10 +30,10 @@ old posts were rotten right through and the hardware shop had run out of the bra
 over with his post-hole digger which saved my back, honestly.`;
 
 /**
- * The report of a text scored past the AI threshold whose interval reaches back below it: "uncertain" by the rules,
- * with source shares that round one by one to more than 100%.
+ * The report, stored before sensitivity levels, of a text scored past the AI threshold whose interval reaches back
+ * below it: "uncertain" by the rules of the time, with source shares that round one by one to more than 100%.
  */
-function leaningAi(report: AiDetectionReport): AiDetectionReport {
+function leaningAi({ sensitivity: _, uncertainty: __, ...report }: AiDetectionReport): AiDetectionReport {
   return {
     ...report,
     ai_probability: 0.988,
@@ -75,11 +76,17 @@ describe('renderAiDetectionReportPdf', () => {
     const verdict = aiVerdict(report);
     expect(text).toContain(printable(verdict.name));
     expect(text.replace(/\s+/g, ' ')).toContain(printable(verdict.explanation));
-    expect(text).toContain(`Chance the text was written by AI ${formatPercent(report.ai_probability)}`);
+    // In the precision the screen uses: a decimal or two where a whole percent would read as a threshold.
     const shown = intervalPercents(report);
+    expect(text).toContain(`Chance the text was written by AI ${shown.score}`);
     expect(text).toContain(`90% confidence interval ${shown.range}`);
     expect(text).toContain(`AI threshold ${shown.threshold}`);
     expect(text).toContain(`Human threshold ${shown.humanThreshold}`);
+    // The level it was read at and what that means, and which scorer gave the verdict.
+    const level = aiReportLevel(report);
+    expect(level).toMatchObject({ level: 'balanced', legacy: false });
+    expect(text.replace(/\s+/g, ' ')).toContain(`Sensitivity Balanced. ${printable(level.meaning)}`);
+    expect(text.replace(/\s+/g, ' ')).toContain('Scored by Verdict from the built-in detector');
 
     const source = sourceModelWording(report);
     expect(text).toContain(printable(source?.title ?? ''));
@@ -88,7 +95,8 @@ describe('renderAiDetectionReportPdf', () => {
       expect(text).toContain(`${printable(sourceFamilyLabels[entry.family])} ${entry.percent}`);
     }
     const strongest = report.evidence[0];
-    expect(text).toContain(
+    // A long label wraps in its column, so lines are read as one.
+    expect(text.replace(/\s+/g, ' ')).toContain(
       `${printable(strongest?.label ?? '')} ${(strongest?.contribution ?? 0) >= 0 ? 'towards AI' : 'towards human'}`,
     );
 
@@ -102,6 +110,26 @@ describe('renderAiDetectionReportPdf', () => {
     expect(text).toContain(`Scored by ${report.model.name} ${report.model.version}`);
     expect(text).toContain(`Candor · AI Detector · page 1 of ${pages.length}`);
     expect(info).toMatchObject({ Title: 'Essay on AI', Author: 'Candor' });
+  });
+
+  it('prints a report stored before sensitivity levels at the level it was read at, and why a verdict is uncertain', async () => {
+    const { sensitivity: _, uncertainty: __, ...legacy } = detectAiText(ESSAY);
+    const old = (
+      await readBack(
+        await renderAiDetectionReportPdf({ title: 'Old', createdAt, cost: 1, text: ESSAY, report: legacy }),
+      )
+    ).text.replace(/\s+/g, ' ');
+    expect(old).toContain('Sensitivity Strict. Checked before sensitivity levels existed');
+    expect(old).toContain('with the whole interval at or above it, a text is called AI');
+    const unsure = { ...detectAiText(ESSAY), uncertainty: ['near_threshold' as const, 'unfamiliar_writing' as const] };
+    const printed = (
+      await readBack(
+        await renderAiDetectionReportPdf({ title: 'New', createdAt, cost: 1, text: ESSAY, report: unsure }),
+      )
+    ).text.replace(/\s+/g, ' ');
+    expect(printed).toContain('Why it is uncertain: Too close to the threshold');
+    expect(printed).toContain('A kind of writing the detector rarely saw in training');
+    expect(printed).toContain('a score at or above it is called AI');
   });
 
   it('says why no source model is named, as the screen does, and prints "?" for what the font lacks', async () => {
@@ -185,7 +213,7 @@ describe('renderAiDetectionReportPdf', () => {
     };
     const note = localModelNote(report);
     expect(note).toBe(
-      'Also scored with the local model stories260K (probability curvature, its first 1,024 tokens); the built-in detector alone gave 62%.',
+      'Also scored with the language model stories260K (probability curvature and rank, its first 1,024 tokens); the built-in detector alone gave 62%.',
     );
     const { text } = await readBack(
       await renderAiDetectionReportPdf({ title: 'Essay', createdAt, cost: 1, text: ESSAY, report }),

@@ -1,13 +1,16 @@
 import type { AiDetectionResult } from '@candor/contracts/tools';
 import { sourceFamilyLabels } from '@candor/engine-ai-detect/report';
 import {
+  aiReportLevel,
   aiVerdict,
   type IntervalPercents,
   intervalPercents,
   localModelNote,
   noSourceModelReason,
   rankedSourceFamilies,
+  scorerLine,
   sourceModelWording,
+  uncertaintyWords,
 } from '@candor/engine-ai-detect/report-wording';
 import { describeObfuscation } from '@candor/engine-writing/obfuscation';
 import { formatPercent } from '@candor/engine-writing/percent';
@@ -49,13 +52,28 @@ function write(pdf: ReportDocument, { title, createdAt, cost, text, report }: Ai
   const verdict = aiVerdict(report);
   pdf.paragraph(verdict.name, { bold: true, size: 14 });
   pdf.paragraph(verdict.explanation);
+  const reasons = uncertaintyWords(report.uncertainty);
+  if (reasons.length > 0) pdf.paragraph(`Why it is uncertain: ${reasons.join(' ')}`, { size: 9 });
   const shown = intervalPercents(report);
   scale(pdf, report, shown);
+  const level = aiReportLevel(report);
   pdf.table([200, pdf.width - 200], null, [
     ['Chance the text was written by AI', shown.score],
     ['90% confidence interval', shown.range],
-    ['AI threshold', `${shown.threshold}: with the whole interval at or above it, a text is called AI`],
-    ['Human threshold', `${shown.humanThreshold}: with the whole interval below it, a text is called human`],
+    ['Sensitivity', `${level.name}. ${level.meaning}`],
+    [
+      'AI threshold',
+      level.legacy
+        ? `${shown.threshold}: with the whole interval at or above it, a text is called AI`
+        : `${shown.threshold}: a score at or above it is called AI (this setting's line for a text this long)`,
+    ],
+    [
+      'Human threshold',
+      level.legacy
+        ? `${shown.humanThreshold}: with the whole interval below it, a text is called human`
+        : `${shown.humanThreshold}: a score below it is called human; between the two, too close to call`,
+    ],
+    ['Scored by', scorerLine(report)],
   ]);
   const localModel = localModelNote(report);
   if (localModel) pdf.paragraph(localModel, { muted: true, size: 9 });

@@ -6,9 +6,11 @@ import {
   TOOL_LIMITS,
 } from '@candor/contracts/tools';
 import { tokenizeWords } from '@candor/engine-writing/tokenize';
+import { scoreWithLanguageModel } from '../ai-detection/local-model.js';
 import { builtInEngine } from '../engines/engine-pool.js';
 import { runTitle } from '../run-title.js';
 import { defineTool } from '../tool-definition.js';
+import type { HumanizedDetectionEngineInput } from './engine.js';
 import { renderHumanizedDetectionReportPdf } from './report-pdf.js';
 
 export const humanizedDetectionTool = defineTool<HumanizedDetectionInput, HumanizedDetectionResult>({
@@ -21,6 +23,11 @@ export const humanizedDetectionTool = defineTool<HumanizedDetectionInput, Humani
   characters: (input) => input.text.length,
   // The detector tokenises with the same function, so the words charged are the words the report counts.
   units: (input) => tokenizeWords(input.text).length,
+  // With a calibrated language model, its scores are computed here, on the main thread (ai-detection/local-model.ts).
+  prepare: async (input, { config, signal, progress }): Promise<HumanizedDetectionEngineInput> => {
+    const languageModel = await scoreWithLanguageModel(config, input.text, signal, progress);
+    return languageModel ? { ...input, languageModel } : input;
+  },
   engine: builtInEngine('humanized-detection'),
   toHistory: (input, output) => ({ title: runTitle(input), input, result: output }),
   exportPdf: (run) =>

@@ -1,4 +1,5 @@
 import type { HumanizedDetectionResult } from '@candor/contracts/tools';
+import { uncertaintyWords } from '@candor/engine-ai-detect/report-wording';
 import {
   type HumanizedLabel,
   humanizedLabelNames,
@@ -8,6 +9,8 @@ import {
 import {
   classPercents,
   evidenceTowards,
+  humanizedReportLevel,
+  humanizedScorerLine,
   type SignalWording,
   signalWording,
   towardsWords,
@@ -74,7 +77,14 @@ function write(pdf: ReportDocument, { title, createdAt, cost, text, report }: Hu
   pdf.paragraph(report.verdict);
   if (report.uncertain) {
     pdf.paragraph(uncertainNote(name));
+    const reasons = uncertaintyWords(report.uncertainty);
+    if (reasons.length > 0) pdf.paragraph(`Why it is uncertain: ${reasons.join(' ')}`, { size: 9 });
   }
+  const level = humanizedReportLevel(report);
+  pdf.table([200, pdf.width - 200], null, [
+    ['Sensitivity', `${level.name}. ${level.meaning}`],
+    ['Scored by', humanizedScorerLine(report)],
+  ]);
   if (report.obfuscation) pdf.paragraph(`Disguised text. ${describeObfuscation(report.obfuscation)}`, { size: 9 });
   const percents = classPercents(report.probabilities);
   pdf.table(

@@ -9,7 +9,7 @@ import { describedBy } from '@/test/described-by';
 import { jsonResponse, notFoundResponse } from '@/test/fake-api';
 import { testPlan } from '@/test/plans';
 import { renderWithRouter } from '@/test/render';
-import { AI_TEXT, aiReport, HUMAN_TEXT, humanReport, localModelReport } from '../lib/test-fixtures';
+import { AI_TEXT, aiReport, HUMAN_TEXT, humanReport, localModelReport, strictReport } from '../lib/test-fixtures';
 
 const HISTORY_ID = '00000000-0000-4000-8000-000000000002';
 const ARABIC = 'كانت المدينة هادئة في الصباح الباكر، والشوارع شبه خالية إلا من بائعي الخبز.';
@@ -148,7 +148,11 @@ describe('AiDetectionPage', () => {
 
     expect(await screen.findByText('Scoring sentences…')).toBeTruthy();
     expect(screen.getByRole('progressbar', { name: 'Check progress' }).getAttribute('aria-valuenow')).toBe('55');
-    expect(api.requests.find((r) => r.path === 'v1/tools/ai-detection/jobs')?.body).toEqual({ text: AI_TEXT });
+    // Balanced unless the user picks another level.
+    expect(api.requests.find((r) => r.path === 'v1/tools/ai-detection/jobs')?.body).toEqual({
+      text: AI_TEXT,
+      sensitivity: 'balanced',
+    });
 
     const meter = await screen.findByRole('meter', { name: 'AI probability' }, { timeout: 3000 });
     // The progress screen the user was on is gone: the report's heading takes focus instead of the page's body.
@@ -190,6 +194,61 @@ describe('AiDetectionPage', () => {
     // The server renders the report as a PDF; Print (the browser's Save as PDF) stays beside it.
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Print' })).toBeTruthy();
+  });
+
+  it('runs at the sensitivity level picked, saying what it means in numbers first', async () => {
+    api.respond = (method, path) => {
+      if (method === 'POST' && path === 'v1/tools/ai-detection/jobs') return jsonResponse(202, snapshot());
+      if (method === 'GET' && path === 'v1/jobs/job-ai')
+        return jsonResponse(200, snapshot({ status: 'succeeded', history_id: HISTORY_ID }));
+      return answerDetail(detail(AI_TEXT, strictReport))(method, path);
+    };
+    await renderPage();
+    const levels = screen.getByRole('group', { name: 'Sensitivity' });
+    expect(within(levels).getByRole('radio', { name: 'Balanced (default)' })).toHaveProperty('checked', true);
+    expect(levels.textContent).toMatch(
+      /At this setting about 1 in \d+ human texts is flagged as AI, and (about \d|fewer than 1) in 10 AI texts are caught\./,
+    );
+    await userEvent.click(within(levels).getByRole('radio', { name: 'Strict' }));
+    expect(within(levels).getByRole('radio', { name: 'Strict' })).toHaveProperty('checked', true);
+    await userEvent.click(screen.getByLabelText('Text to check'));
+    await userEvent.paste(AI_TEXT);
+    await userEvent.click(screen.getByRole('button', { name: 'Check for AI' }));
+    const verdict = await screen.findByRole('region', { name: 'Verdict' }, { timeout: 3000 });
+    expect(api.requests.find((r) => r.path === 'v1/tools/ai-detection/jobs')?.body).toEqual({
+      text: AI_TEXT,
+      sensitivity: 'strict',
+    });
+    // The report says the level it was read at, in numbers, and why its verdict is uncertain.
+    expect(within(verdict).getByText('Likely AI')).toBeTruthy();
+    expect(within(verdict).getByText('Read at Strict sensitivity.')).toBeTruthy();
+    expect(verdict.textContent).toContain(
+      'At this setting about 1 in 100 human texts is flagged as AI, and about 1 in 10 AI texts are caught.',
+    );
+    const why = within(verdict).getByRole('note', { name: 'Why the verdict is uncertain' });
+    expect(
+      within(why)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      expect.stringMatching(/^Too close to the threshold/),
+      expect.stringMatching(/^A kind of writing the detector rarely saw/),
+    ]);
+    expect(verdict.textContent).toContain('Verdict from the built-in detector');
+    // Edit takes the level back to the editor with the text.
+    await userEvent.click(screen.getByRole('button', { name: 'Edit and re-check' }));
+    expect(
+      within(await screen.findByRole('group', { name: 'Sensitivity' })).getByRole('radio', { name: 'Strict' }),
+    ).toHaveProperty('checked', true);
+  });
+
+  it('reopens a run stored before sensitivity levels at the level it was read at: strict', async () => {
+    api.respond = answerDetail(detail(AI_TEXT, aiReport));
+    await renderPage(HISTORY_ID);
+    const verdict = await screen.findByRole('region', { name: 'Verdict' });
+    expect(within(verdict).getByText('Read at Strict sensitivity.')).toBeTruthy();
+    expect(verdict.textContent).toContain('Checked before sensitivity levels existed');
+    expect(within(verdict).queryByRole('note', { name: 'Why the verdict is uncertain' })).toBeNull();
   });
 
   it('leaves a finished check’s report for the editor when the address does, and comes back to it', async () => {
@@ -242,7 +301,7 @@ describe('AiDetectionPage', () => {
     const verdict = await screen.findByRole('region', { name: 'Verdict' });
     expect(
       within(verdict).getByText(
-        'Also scored with the local model tinyllama-1.1b (probability curvature); the built-in detector alone gave 71%.',
+        'Also scored with the language model tinyllama-1.1b (probability curvature and rank); the built-in detector alone gave 71%.',
       ),
     ).toBeTruthy();
     const evidence = screen.getByRole('region', { name: 'What the score rests on' });
@@ -253,7 +312,7 @@ describe('AiDetectionPage', () => {
     api.respond = answerDetail(detail(AI_TEXT, aiReport));
     await renderPage(HISTORY_ID);
     await screen.findByRole('region', { name: 'Verdict' });
-    expect(screen.queryByText(/Also scored with the local model/)).toBeNull();
+    expect(screen.queryByText(/Also scored with the language model/)).toBeNull();
     expect(screen.queryByText('Disguised text')).toBeNull();
   });
 

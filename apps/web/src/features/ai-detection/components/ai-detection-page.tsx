@@ -2,14 +2,11 @@ import { AI_DETECTION_MINIMUM_WORDS, aiDetectionInputSchema } from '@candor/cont
 import { tokenizeWords } from '@candor/engine-writing/tokenize';
 import type { ReactNode } from 'react';
 import { tools } from '@/config/navigation';
-import {
-  type ToolRunInput,
-  ToolRunPage,
-  type ToolScreenProps,
-  textOnly,
-} from '@/features/tool-runs/components/tool-run-page';
+import { SensitivityPicker } from '@/features/tool-runs/components/sensitivity-picker';
+import { ToolRunPage, type ToolScreenProps } from '@/features/tool-runs/components/tool-run-page';
 import type { ToolRunCopy } from '@/features/tool-runs/lib/copy';
-import type { Draft } from '@/features/tool-runs/lib/draft';
+import { aiDetectionPoints, aiDetectionPointsSource } from '@/features/tool-runs/lib/operating-points';
+import { type DetectorDraft, detectorInput } from '@/features/tool-runs/lib/sensitivity-draft';
 import { textProblemFrom } from '@/features/tool-runs/lib/text-problem';
 import { AI_DETECTION } from '../api/ai-detection';
 import { AiDetectionResult } from './ai-detection-result';
@@ -26,14 +23,25 @@ const copy: ToolRunCopy = {
 const textProblem = textProblemFrom(aiDetectionInputSchema.shape.text);
 
 /** A shorter text always comes back "Too short to tell": the run isn't offered, so nobody pays for that. */
-function tooShort({ text }: Draft): string | null {
+function tooShort({ text }: DetectorDraft): string | null {
   const words = tokenizeWords(text).length;
   return words > 0 && words < AI_DETECTION_MINIMUM_WORDS
     ? `The detector needs at least ${AI_DETECTION_MINIMUM_WORDS} words to judge a text; this has ${words}.`
     : null;
 }
 
-const input: ToolRunInput<Draft> = { ...textOnly, blocker: tooShort };
+const input = detectorInput({
+  blocker: tooShort,
+  render: ({ draft, onDraftChange, disabled }) => (
+    <SensitivityPicker
+      value={draft.sensitivity}
+      onChange={(sensitivity) => onDraftChange((current) => ({ ...current, sensitivity }))}
+      disabled={disabled}
+      points={aiDetectionPoints}
+      source={aiDetectionPointsSource}
+    />
+  ),
+});
 
 interface AiDetectionPageProps extends ToolScreenProps {
   /** Shown above the editor or report (the licence welcome). */

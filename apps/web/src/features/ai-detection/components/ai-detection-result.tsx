@@ -1,5 +1,12 @@
 import { toolServiceNames } from '@candor/contracts/tools';
-import { aiVerdict, localModelNote, sourceModelWording } from '@candor/engine-ai-detect/report-wording';
+import {
+  aiReportLevel,
+  aiVerdict,
+  localModelNote,
+  scorerLine,
+  sourceModelWording,
+  uncertaintyWords,
+} from '@candor/engine-ai-detect/report-wording';
 import { formatPercent } from '@candor/engine-writing/percent';
 import { useMemo } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -12,8 +19,10 @@ import { ResultActions } from '@/features/tool-runs/components/result-actions';
 import { type ScoredSentence, ScoredText, ScoreLegend } from '@/features/tool-runs/components/scored-text';
 import { StoredRun } from '@/features/tool-runs/components/stored-run';
 import type { ResultStageProps } from '@/features/tool-runs/components/tool-run-page';
+import { VerdictBasis } from '@/features/tool-runs/components/verdict-basis';
 import type { ToolRunCopy } from '@/features/tool-runs/lib/copy';
 import { checkedRunSummary } from '@/features/tool-runs/lib/run-summary';
+import type { DetectorDraft } from '@/features/tool-runs/lib/sensitivity-draft';
 import { cn } from '@/lib/utils';
 import { AI_DETECTION, type AiDetectionRun, readAiDetectionRun } from '../api/ai-detection';
 import { aiDetectionSummary, aiLabelMeta, probabilityBand, probabilityBands } from '../lib/ai-scale';
@@ -23,7 +32,12 @@ import { SourceModelPanel } from './source-model-panel';
 const legend = probabilityBands.map((band) => ({ className: band.className, label: band.label }));
 
 /** The stored AI Detector report at ?history_id=. */
-export function AiDetectionResult({ historyId, copy, onEdit, onNew }: ResultStageProps & { copy: ToolRunCopy }) {
+export function AiDetectionResult({
+  historyId,
+  copy,
+  onEdit,
+  onNew,
+}: ResultStageProps<DetectorDraft> & { copy: ToolRunCopy }) {
   return (
     <StoredRun
       historyId={historyId}
@@ -42,7 +56,7 @@ function AiDetectionReport({
   copy,
   onEdit,
   onNew,
-}: { run: AiDetectionRun; copy: ToolRunCopy } & Pick<ResultStageProps, 'onEdit' | 'onNew'>) {
+}: { run: AiDetectionRun; copy: ToolRunCopy } & Pick<ResultStageProps<DetectorDraft>, 'onEdit' | 'onNew'>) {
   const { item, report, text } = run;
   const title = item.title || run.fileName || 'Untitled text';
   const meta = aiLabelMeta[report.label];
@@ -96,7 +110,7 @@ function AiDetectionReport({
           historyId={item.history_id}
           copy={copy}
           clipboardText={clipboardText}
-          onEdit={() => onEdit({ text, fileName: run.fileName })}
+          onEdit={() => onEdit({ text, fileName: run.fileName, sensitivity: aiReportLevel(report).level })}
           onNew={onNew}
           pdfTitle={item.title}
         />
@@ -112,8 +126,13 @@ function AiDetectionReport({
                 {verdict.name}
               </Badge>
               <p className="text-sm">{verdict.explanation}</p>
-              {localModel && <p className="text-muted-foreground text-xs">{localModel}</p>}
             </div>
+            <VerdictBasis
+              level={aiReportLevel(report)}
+              scorer={scorerLine(report)}
+              note={localModel}
+              reasons={uncertaintyWords(report.uncertainty)}
+            />
             <ObfuscationNotice obfuscation={report.obfuscation} />
           </div>
         </ReportPanel>

@@ -16,19 +16,22 @@ describe('AI probability scale', () => {
     expect(aiDetectionSummary(aiReport, 'Weekend notes').split('\n')).toEqual([
       'AI Detector — Weekend notes',
       '71% likely AI (90% confidence interval 58–82%): Mixed. Parts of this text read as AI-written and parts as human-written.',
+      expect.stringMatching(/^Read at Strict sensitivity\. Checked before sensitivity levels existed/),
       'Most likely source: GPT (OpenAI) (62%)',
+      'Verdict from the built-in detector (word statistics under three language models of n-grams).',
       `${aiReport.words} words`,
     ]);
     expect(aiDetectionSummary(humanReport, 'Lunch')).not.toContain('source');
   });
 
   it('puts the local model line in the summary when one also scored the text', () => {
-    expect(aiDetectionSummary(aiReport, 'Essay')).not.toContain('local model');
-    expect(aiDetectionSummary(localModelReport, 'Weekend notes').split('\n')[3]).toBe(localModelNote(localModelReport));
+    expect(aiDetectionSummary(aiReport, 'Essay')).not.toContain('language model tinyllama');
+    expect(aiDetectionSummary(localModelReport, 'Weekend notes').split('\n')[5]).toBe(localModelNote(localModelReport));
   });
 
   it('sums up a leaning report as the screen words it, the source model as a condition', () => {
-    expect(aiDetectionSummary(leaningAiReport, 'Essay').split('\n').slice(1, 3)).toEqual([
+    const lines = aiDetectionSummary(leaningAiReport, 'Essay').split('\n');
+    expect([lines[1], lines[3]]).toEqual([
       `98.8% likely AI (90% confidence interval 97.0–99.0%): Leans AI, not certain. ${aiVerdict(leaningAiReport).explanation}`,
       'If AI-written, it reads most like Llama and OPT (Meta) (34%)',
     ]);

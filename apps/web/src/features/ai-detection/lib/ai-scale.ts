@@ -1,10 +1,13 @@
 import type { AiDetectionResult } from '@candor/contracts/tools';
 import {
   aiLabelNames,
+  aiReportLevel,
   aiVerdict,
   intervalPercents,
   localModelNote,
+  scorerLine,
   sourceModelWording,
+  uncertaintyWords,
 } from '@candor/engine-ai-detect/report-wording';
 import { describeObfuscation } from '@candor/engine-writing/obfuscation';
 
@@ -70,8 +73,13 @@ export function aiDetectionSummary(report: AiDetectionResult, title: string): st
     `AI Detector — ${title}`,
     `${shown.score} likely AI (90% confidence interval ${shown.range}): ${verdict.name}. ${verdict.explanation}`,
   ];
+  const level = aiReportLevel(report);
+  lines.push(`${level.title} ${level.meaning}`);
+  const reasons = uncertaintyWords(report.uncertainty);
+  if (reasons.length > 0) lines.push(`Why it is uncertain: ${reasons.join(' ')}`);
   const source = sourceModelWording(report);
   if (source) lines.push(source.summary);
+  lines.push(scorerLine(report));
   const note = localModelNote(report);
   if (note) lines.push(note);
   if (report.obfuscation) lines.push(describeObfuscation(report.obfuscation));

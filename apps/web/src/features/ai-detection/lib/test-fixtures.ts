@@ -118,3 +118,17 @@ export const leaningAiReport: AiDetectionResult = aiDetectionResultSchema.parse(
     ],
   },
 });
+
+/** The mixed text read at the strict level: AI, its interval reaching below the line, a kind of writing rarely seen. */
+export const strictReport: AiDetectionResult = aiDetectionResultSchema.parse({
+  ...aiReport,
+  ai_probability: 0.93,
+  confidence_interval: { low: 0.81, high: 0.97 },
+  label: 'ai',
+  verdict:
+    'This text reads as written by an AI, though its score is close to the threshold: its 90% confidence interval reaches below it. It is a kind of writing the detector rarely saw in training, so read the verdict with care.',
+  threshold: 0.91,
+  human_threshold: 0.3,
+  sensitivity: { level: 'strict', false_positive_rate: 0.0098, detection_rate: 0.142 },
+  uncertainty: ['near_threshold', 'unfamiliar_writing'],
+});

@@ -108,12 +108,21 @@ describe('HumanizedDetectionPage', () => {
       return answerDetail(detail(HUMANIZED_TEXT, humanizedReport))(method, path);
     };
     await renderPage();
+    // The level picker, balanced by default; sensitive picked for this run.
+    const levels = screen.getByRole('group', { name: 'Sensitivity' });
+    expect(within(levels).getByRole('radio', { name: 'Balanced (default)' })).toHaveProperty('checked', true);
+    await userEvent.click(within(levels).getByRole('radio', { name: 'Sensitive' }));
+    expect(levels.textContent).toMatch(/At this setting about 1 in \d+ human texts is flagged as AI, and/);
     await userEvent.click(screen.getByLabelText('Text to check'));
     await userEvent.paste(HUMANIZED_TEXT);
     const words = tokenizeWords(HUMANIZED_TEXT).length;
     expect(await screen.findByText(`${words} words · costs ${Math.ceil(words * 1.5)} tokens`)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Check text' }));
     expect(await screen.findByText('Looking for swapped words…')).toBeTruthy();
+    expect(api.requests.find((r) => r.path === 'v1/tools/humanized-detection/jobs')?.body).toEqual({
+      text: HUMANIZED_TEXT,
+      sensitivity: 'sensitive',
+    });
 
     const verdict = await screen.findByRole('region', { name: 'Verdict' }, { timeout: 3000 });
     expect(within(verdict).getAllByText('AI, disguised')[0]).toBeTruthy();
@@ -155,6 +164,8 @@ describe('HumanizedDetectionPage', () => {
     const verdict = screen.getByRole('region', { name: 'Verdict' });
     expect(within(verdict).getByText('Uncertain')).toBeTruthy();
     expect(within(verdict).getByText(/“Human” is the detector’s best guess, not a verdict/)).toBeTruthy();
+    // Stored before levels: said so, with how its verdict was read.
+    expect(within(verdict).getByText('Checked before sensitivity levels existed.')).toBeTruthy();
     expect(screen.getByText(/No word-level signs of a paraphraser were found/)).toBeTruthy();
     expect(screen.getByRole('document', { name: 'Checked text' }).textContent).toBe(SHORT_TEXT);
   });

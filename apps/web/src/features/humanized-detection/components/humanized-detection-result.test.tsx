@@ -115,4 +115,30 @@ describe('HumanizedDetectionResult', () => {
     const verdict = await renderReport(humanizedReport);
     expect(verdict.parentElement?.className).toContain('lg:grid-rows-[auto_1fr]');
   });
+  it('says the level a verdict was read at, the language model that scored it, and why it is uncertain', async () => {
+    const verdict = await renderReport({
+      ...humanizedReport,
+      uncertain: true,
+      uncertainty: ['near_threshold'],
+      sensitivity: { level: 'strict', false_positive_rate: 0.0098, detection_rate: 0.21 },
+      language_model: {
+        model: 'SmolLM2-135M-Instruct.Q4_1',
+        tokens: 192,
+        text_tokens: 1_350,
+        windows: 2,
+        sampled: true,
+        built_in_probabilities: { human: 0.2, ai: 0.3, ai_humanized: 0.5 },
+      },
+    });
+    expect(within(verdict).getByText('Read at Strict sensitivity.')).toBeTruthy();
+    expect(verdict.textContent).toContain(
+      'At this setting about 1 in 100 human texts is flagged as AI-written or disguised, and about 2 in 10 AI texts are caught.',
+    );
+    expect(verdict.textContent).toContain(
+      'Verdict from the built-in detector together with the language model SmolLM2-135M-Instruct.Q4_1',
+    );
+    expect(verdict.textContent).toContain('2 windows of it, 192 of its 1,350 tokens, were scored');
+    const why = within(verdict).getByRole('note', { name: 'Why the verdict is uncertain' });
+    expect(why.textContent).toMatch(/Too close to the threshold/);
+  });
 });

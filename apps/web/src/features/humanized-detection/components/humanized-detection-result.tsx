@@ -1,5 +1,12 @@
-import { toolServiceNames } from '@candor/contracts/tools';
-import { classPercents, signalWording, uncertainNote } from '@candor/engine-humanized-detect/report-wording';
+import { AI_DETECTION_MINIMUM_WORDS as HUMANIZED_MINIMUM_WORDS, toolServiceNames } from '@candor/contracts/tools';
+import { uncertaintyWords } from '@candor/engine-ai-detect/report-wording';
+import {
+  classPercents,
+  humanizedReportLevel,
+  humanizedScorerLine,
+  signalWording,
+  uncertainNote,
+} from '@candor/engine-humanized-detect/report-wording';
 import CircleHelp from 'lucide-react/icons/circle-help';
 import { useMemo } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -18,8 +25,10 @@ import {
 } from '@/features/tool-runs/components/scored-text';
 import { StoredRun } from '@/features/tool-runs/components/stored-run';
 import type { ResultStageProps } from '@/features/tool-runs/components/tool-run-page';
+import { VerdictBasis } from '@/features/tool-runs/components/verdict-basis';
 import type { ToolRunCopy } from '@/features/tool-runs/lib/copy';
 import { checkedRunSummary } from '@/features/tool-runs/lib/run-summary';
+import type { DetectorDraft } from '@/features/tool-runs/lib/sensitivity-draft';
 import { cn } from '@/lib/utils';
 import { HUMANIZED_DETECTION, type HumanizedDetectionRun, readHumanizedDetectionRun } from '../api/humanized-detection';
 import {
@@ -45,7 +54,12 @@ const signalLegend = signalKinds.map((kind) => ({
 }));
 
 /** The stored Humanized Text Detector report at ?history_id=. */
-export function HumanizedDetectionResult({ historyId, copy, onEdit, onNew }: ResultStageProps & { copy: ToolRunCopy }) {
+export function HumanizedDetectionResult({
+  historyId,
+  copy,
+  onEdit,
+  onNew,
+}: ResultStageProps<DetectorDraft> & { copy: ToolRunCopy }) {
   return (
     <StoredRun
       historyId={historyId}
@@ -64,7 +78,7 @@ function HumanizedDetectionReport({
   copy,
   onEdit,
   onNew,
-}: { run: HumanizedDetectionRun; copy: ToolRunCopy } & Pick<ResultStageProps, 'onEdit' | 'onNew'>) {
+}: { run: HumanizedDetectionRun; copy: ToolRunCopy } & Pick<ResultStageProps<DetectorDraft>, 'onEdit' | 'onNew'>) {
   const { item, report, text } = run;
   const title = item.title || run.fileName || 'Untitled text';
   const meta = humanizedLabelMeta[report.label];
@@ -131,7 +145,7 @@ function HumanizedDetectionReport({
           historyId={item.history_id}
           copy={copy}
           clipboardText={clipboardText}
-          onEdit={() => onEdit({ text, fileName: run.fileName })}
+          onEdit={() => onEdit({ text, fileName: run.fileName, sensitivity: humanizedReportLevel(report).level })}
           onNew={onNew}
           pdfTitle={item.title}
         />
@@ -158,6 +172,11 @@ function HumanizedDetectionReport({
             )}
             <ObfuscationNotice obfuscation={report.obfuscation} />
             <ClassProbabilities report={report} />
+            <VerdictBasis
+              level={humanizedReportLevel(report)}
+              scorer={humanizedScorerLine(report)}
+              reasons={uncertaintyWords(report.uncertainty, HUMANIZED_MINIMUM_WORDS)}
+            />
           </div>
         </ReportPanel>
 

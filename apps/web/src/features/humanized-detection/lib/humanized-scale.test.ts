@@ -21,6 +21,8 @@ describe('humanized detection wording', () => {
       'Humanized Text Detector — Budget note',
       'AI, disguised. This text reads as AI-written and then reworded by a paraphrasing tool.',
       'AI, disguised 78% · AI 13% · Human 9%',
+      expect.stringMatching(/^Checked before sensitivity levels existed\. Its verdict was the likeliest/),
+      'Verdict from the built-in detector (word statistics under three language models of n-grams).',
       'Signs of a paraphraser — Collocation break: 1, Surprisal spike: 1, Odd word choice: 1',
       `${humanizedReport.words} words`,
     ]);

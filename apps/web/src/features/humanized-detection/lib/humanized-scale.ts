@@ -3,6 +3,8 @@ import { humanizedLabelNames, humanizedLabels } from '@candor/engine-humanized-d
 import {
   classPercents,
   evidenceTowards,
+  humanizedReportLevel,
+  humanizedScorerLine,
   signalWording,
   towardsWords,
 } from '@candor/engine-humanized-detect/report-wording';
@@ -121,6 +123,9 @@ export function humanizedDetectionSummary(report: HumanizedDetectionResult, titl
     `${humanizedLabelMeta[report.label].name}${report.uncertain ? ' (uncertain: a best guess, not a verdict)' : ''}. ${report.verdict}`,
     describeProbabilities(report.probabilities),
   ];
+  const level = humanizedReportLevel(report);
+  lines.push(`${level.title} ${level.meaning}`);
+  lines.push(humanizedScorerLine(report));
   const counts = signalKinds
     .map((kind) => [kind, report.signals.filter((signal) => signal.kind === kind).length] as const)
     .filter(([, count]) => count > 0)
