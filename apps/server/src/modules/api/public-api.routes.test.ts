@@ -302,6 +302,35 @@ describeOnEachDatabase('public API', (database) => {
     expect(listed.json().data.map((j: { id: string }) => j.id)).toContain(job.id);
   });
 
+  it('answers a run that made a file with the file’s description and serves its bytes', async () => {
+    const { client } = await newUser(t());
+    await buyApiPlan(t, client);
+    const { secret } = await createKey(client);
+    const text = 'Write to ada.lovelace@example.com about the invoice.';
+    const start = text.indexOf('ada.');
+    const job = parseJob(
+      await keyRequest(t(), 'POST', '/v1/document-redaction', secret, {
+        file_name: 'note.txt',
+        file: Buffer.from(text).toString('base64'),
+        text,
+        style: 'label',
+        policy: null,
+        redactions: [{ start, end: text.indexOf(' about'), type: 'EMAIL_ADDRESS' }],
+      }),
+    );
+    expect(job.status).toBe('succeeded');
+    expect(job.files).toHaveLength(1);
+    const [file] = job.files;
+    expect(file).toMatchObject({ media_type: 'text/plain; charset=utf-8' });
+    expect(file?.url).toMatch(new RegExp(`/v1/runs/${job.run_id}/files/${file?.id}$`));
+    const run = publicRunSchema.parse((await keyRequest(t(), 'GET', `/v1/runs/${job.run_id}`, secret)).json());
+    expect(run.files).toEqual(job.files);
+    const download = await keyRequest(t(), 'GET', `/v1/runs/${job.run_id}/files/${file?.id}`, secret);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.length).toBe(file?.bytes);
+    expect(download.body).not.toContain('ada.lovelace');
+  });
+
   it('never lets one account’s key read or touch another account’s jobs, runs and files', async () => {
     const owner = await newUser(t());
     await buyApiPlan(t, owner.client);

@@ -1,11 +1,12 @@
 import type { PublicJob, PublicRun, PublicRunFile } from '@candor/contracts';
 import type { JobSnapshot, ToolId } from '@candor/contracts/tools';
 import { type Database, historyFiles, historyItems } from '@candor/db';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { JobQueue } from '../tools/jobs/job-queue.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 
 type HistoryRow = typeof historyItems.$inferSelect;
+type StoredFile = Omit<PublicRunFile, 'url'>;
 
 /** Builds the API's job and run objects from the queue's snapshots and the History they end in. */
 export function createPublicJobs(deps: {
@@ -15,24 +16,10 @@ export function createPublicJobs(deps: {
   /** `PUBLIC_URL` + `/api/public`: where status and file URLs point. */
   baseUrl: string;
 }) {
-  const filesOf = async (historyId: string): Promise<PublicRunFile[]> => {
-    const rows = await deps.db
-      .select({
-        id: historyFiles.id,
-        name: historyFiles.name,
-        mediaType: historyFiles.mediaType,
-        bytes: sql<number>`octet_length(${historyFiles.content})`,
-      })
-      .from(historyFiles)
-      .where(eq(historyFiles.historyId, historyId));
-    return rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      media_type: row.mediaType,
-      bytes: Number(row.bytes),
-      url: `${deps.baseUrl}/v1/runs/${historyId}/files/${row.id}`,
-    }));
-  };
+  const fileOf = (historyId: string, file: StoredFile): PublicRunFile => ({
+    ...file,
+    url: `${deps.baseUrl}/v1/runs/${historyId}/files/${file.id}`,
+  });
 
   const ownedRun = async (userId: string, historyId: string): Promise<HistoryRow | undefined> => {
     const [row] = await deps.db
@@ -43,13 +30,32 @@ export function createPublicJobs(deps: {
     return row;
   };
 
+  /** The run with its files' descriptions (not their content), in one statement: a synchronous call ends with it. */
+  const ownedRunWithFiles = async (userId: string, historyId: string) => {
+    const [row] = await deps.db
+      .select({
+        ...getTableColumns(historyItems),
+        // Qualified by hand: Drizzle writes a one-table query's columns unqualified, which inside this subquery
+        // would name history_files' own columns.
+        files: sql<StoredFile[]>`(
+          select coalesce(json_agg(json_build_object(
+            'id', f.id, 'name', f.name, 'media_type', f.media_type, 'bytes', octet_length(f.content)
+          ) order by f.created_at, f.id), '[]'::json)
+          from ${historyFiles} f where f.history_id = ${historyItems}.id
+        )`,
+      })
+      .from(historyItems)
+      .where(and(eq(historyItems.id, historyId), eq(historyItems.userId, userId)))
+      .limit(1);
+    return row && { ...row, files: row.files.map((file) => fileOf(row.id, { ...file, bytes: Number(file.bytes) })) };
+  };
+
   return {
     ownedRun,
-    filesOf,
 
     /** The job as the API shows it; with `withResult`, a succeeded job carries its stored result and files. */
     async job(userId: string, snapshot: JobSnapshot, withResult = true): Promise<PublicJob> {
-      const run = withResult && snapshot.history_id ? await ownedRun(userId, snapshot.history_id) : undefined;
+      const run = withResult && snapshot.history_id ? await ownedRunWithFiles(userId, snapshot.history_id) : undefined;
       return {
         id: snapshot.job_id,
         object: 'job',
@@ -62,14 +68,14 @@ export function createPublicJobs(deps: {
         status_url: `${deps.baseUrl}/v1/jobs/${snapshot.job_id}`,
         run_id: snapshot.history_id,
         result: run?.result ?? null,
-        files: run ? await filesOf(run.id) : [],
+        files: run?.files ?? [],
         error: snapshot.error,
       };
     },
 
     /** A stored run of a tool the registry has; undefined for other users' and unknown ids alike. */
     async run(userId: string, historyId: string): Promise<PublicRun | undefined> {
-      const row = await ownedRun(userId, historyId);
+      const row = await ownedRunWithFiles(userId, historyId);
       const tool = row && [...deps.tools.values()].find((candidate) => candidate.modelName === row.modelName);
       if (!row || !tool || row.parentId !== null) return undefined;
       return {
@@ -82,7 +88,7 @@ export function createPublicJobs(deps: {
         created_at: row.createdAt.toISOString(),
         source: row.apiKeyName === null ? 'web' : 'api',
         result: row.result ?? null,
-        files: await filesOf(row.id),
+        files: row.files,
       };
     },
 

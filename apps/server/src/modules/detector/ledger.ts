@@ -52,9 +52,8 @@ export async function readBalance(db: Database, userId: string): Promise<Balance
   return row ? { plan: row.planBalance, referral: row.referralTokenBalance, token: row.tokenBalance } : { ...ZERO };
 }
 
-/** Locks the user's account row until `tx` ends, creating an empty one first if there is none. */
-async function lockAccount(tx: Database, userId: string): Promise<Balances> {
-  const select = () => tx.select().from(tokenAccounts).where(eq(tokenAccounts.userId, userId)).for('update');
+/** Runs `select`, which locks the user's account row until `tx` ends, creating an empty account first if there is none. */
+async function lockedAccountRow<T>(tx: Database, userId: string, select: () => Promise<T[]>): Promise<T> {
   let [row] = await select();
   if (!row) {
     // The first change of an account creates its row (sign-up does); later changes find it with one query.
@@ -62,6 +61,13 @@ async function lockAccount(tx: Database, userId: string): Promise<Balances> {
     [row] = await select();
   }
   if (!row) throw new Error(`no token account for ${userId}`);
+  return row;
+}
+
+async function lockAccount(tx: Database, userId: string): Promise<Balances> {
+  const row = await lockedAccountRow(tx, userId, () =>
+    tx.select().from(tokenAccounts).where(eq(tokenAccounts.userId, userId)).for('update'),
+  );
   return { plan: row.planBalance, referral: row.referralTokenBalance, token: row.tokenBalance };
 }
 
@@ -74,32 +80,41 @@ interface EntryDetails {
   now: Date;
 }
 
-/** Moves the account from `before` to `after` and appends the entry that says so. */
+/**
+ * Moves the account from `before` to `after` and appends the entry that says so, in one statement (the update rides
+ * in a CTE of the insert): one round trip fewer on every charge, where the embedded database runs on the main thread.
+ */
 async function record(tx: Database, before: Balances, after: Balances, entry: EntryDetails): Promise<void> {
+  const moved = tx.$with('moved').as(
+    tx
+      .update(tokenAccounts)
+      .set({
+        planBalance: after.plan,
+        referralTokenBalance: after.referral,
+        tokenBalance: after.token,
+        updatedAt: entry.now,
+      })
+      .where(eq(tokenAccounts.userId, entry.userId))
+      .returning({ userId: tokenAccounts.userId }),
+  );
   await tx
-    .update(tokenAccounts)
-    .set({
-      planBalance: after.plan,
-      referralTokenBalance: after.referral,
-      tokenBalance: after.token,
-      updatedAt: entry.now,
-    })
-    .where(eq(tokenAccounts.userId, entry.userId));
-  await tx.insert(ledgerEntries).values({
-    userId: entry.userId,
-    reason: entry.reason,
-    modelName: entry.modelName ?? null,
-    tokensCharged: entry.tokensCharged ?? 0,
-    planDelta: after.plan - before.plan,
-    referralDelta: after.referral - before.referral,
-    tokenDelta: after.token - before.token,
-    planAfter: after.plan,
-    referralAfter: after.referral,
-    tokenAfter: after.token,
-    referenceType: entry.reference?.type ?? null,
-    referenceId: entry.reference?.id ?? null,
-    createdAt: entry.now,
-  });
+    .with(moved)
+    .insert(ledgerEntries)
+    .values({
+      userId: entry.userId,
+      reason: entry.reason,
+      modelName: entry.modelName ?? null,
+      tokensCharged: entry.tokensCharged ?? 0,
+      planDelta: after.plan - before.plan,
+      referralDelta: after.referral - before.referral,
+      tokenDelta: after.token - before.token,
+      planAfter: after.plan,
+      referralAfter: after.referral,
+      tokenAfter: after.token,
+      referenceType: entry.reference?.type ?? null,
+      referenceId: entry.reference?.id ?? null,
+      createdAt: entry.now,
+    });
 }
 
 /** Adds tokens to the referral or the purchased balance. */
@@ -127,38 +142,73 @@ export async function setPlanAllowance(
 }
 
 /** Tokens `units` of a service cost: ceil(units × coefficient). */
-export async function quote(db: Database, modelName: ServiceName, units: number): Promise<number> {
+function costOf(units: number, coefficient: number): number {
   if (!Number.isFinite(units) || units < 0) throw new Error(`bad unit count ${units}`);
-  const [row] = await db
-    .select({ coefficient: modelCoefficients.coefficient })
-    .from(modelCoefficients)
-    .where(eq(modelCoefficients.modelName, modelName))
-    .limit(1);
-  if (!row) throw new Error(`no coefficient for ${modelName}`);
   // Rounded first so 0.1 × 30 = 3.0000000000000004 costs 3, not 4.
-  return Math.ceil(Number((units * row.coefficient).toFixed(6)));
+  return Math.ceil(Number((units * coefficient).toFixed(6)));
 }
 
 /**
- * Whether the plan allowance may be spent: the current plan must not have lapsed. A paid plan past its period end
- * still counts while it waits for its renewal; a free plan past its end, or a cancelled one, does not.
+ * Whether the plan allowance may be spent, as a subquery: the current plan must not have lapsed. A paid plan past
+ * its period end still counts while it waits for its renewal; a free plan past its end, or a cancelled one, does
+ * not. NULL when the user has no active plan.
  */
-async function planAllowanceUsable(tx: Database, userId: string, now: Date): Promise<boolean> {
-  const [current] = await tx
+function planAllowanceUsable(tx: Database, userId: string, now: Date) {
+  return tx
     .select({
-      expiresAt: subscriptions.expiresAt,
-      provider: subscriptions.provider,
-      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
-      period: plans.period,
+      usable: sql<boolean>`case when ${subscriptions.expiresAt} is null or ${subscriptions.expiresAt} > ${now.toISOString()}
+        then true
+        else ${subscriptions.provider} <> 'none' and ${plans.period} <> 'none' and not ${subscriptions.cancelAtPeriodEnd}
+      end`,
     })
     .from(subscriptions)
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'active')))
     .orderBy(desc(subscriptions.startedAt), desc(subscriptions.id))
     .limit(1);
-  if (!current) return false;
-  if (current.expiresAt === null || current.expiresAt > now) return true;
-  return current.provider !== 'none' && current.period !== 'none' && !current.cancelAtPeriodEnd;
+}
+
+interface Spending {
+  balance: Balances;
+  /** Tokens `units` cost: ceil(units × coefficient). */
+  cost: number;
+  planUsable: boolean;
+}
+
+/**
+ * Locks the user's account row until `tx` ends and reads, in the same statement, what spending from it needs: the
+ * service's coefficient and whether the plan allowance may be spent. One statement instead of three on every
+ * reservation and charge. Only the account row is locked (`for update of`); the balance read after waiting for a
+ * lock is the latest, which is what the lock protects.
+ */
+async function lockForSpending(
+  tx: Database,
+  input: { userId: string; modelName: ServiceName; units: number; now: Date },
+): Promise<Spending> {
+  const coefficient = tx
+    .select({ coefficient: modelCoefficients.coefficient })
+    .from(modelCoefficients)
+    .where(eq(modelCoefficients.modelName, input.modelName))
+    .limit(1);
+  const row = await lockedAccountRow(tx, input.userId, () =>
+    tx
+      .select({
+        plan: tokenAccounts.planBalance,
+        referral: tokenAccounts.referralTokenBalance,
+        token: tokenAccounts.tokenBalance,
+        coefficient: sql<number | null>`(${coefficient})`.mapWith(Number),
+        planUsable: sql<boolean | null>`(${planAllowanceUsable(tx, input.userId, input.now)})`,
+      })
+      .from(tokenAccounts)
+      .where(eq(tokenAccounts.userId, input.userId))
+      .for('update', { of: tokenAccounts }),
+  );
+  if (row.coefficient === null) throw new Error(`no coefficient for ${input.modelName}`);
+  return {
+    balance: { plan: row.plan, referral: row.referral, token: row.token },
+    cost: costOf(input.units, row.coefficient),
+    planUsable: row.planUsable === true,
+  };
 }
 
 export const insufficientTokens = (cost: number, available: number) =>
@@ -189,9 +239,7 @@ export async function charge(
     holdId?: string;
   },
 ): Promise<ChargeReceipt> {
-  const cost = await quote(tx, input.modelName, input.units);
-  const before = await lockAccount(tx, input.userId);
-  const planUsable = await planAllowanceUsable(tx, input.userId, input.now);
+  const { balance: before, cost, planUsable } = await lockForSpending(tx, input);
   const entry = { ...input, reason: 'charge' as const, tokensCharged: cost };
   if (input.holdId) {
     const settled = await tx.delete(tokenHolds).where(eq(tokenHolds.id, input.holdId)).returning({ id: tokenHolds.id });
@@ -238,13 +286,17 @@ export async function reserve(
   input: { userId: string; modelName: ServiceName; units: number; now: Date; holdSeconds: number },
 ): Promise<Reservation> {
   return db.transaction(async (tx) => {
-    const cost = await quote(tx, input.modelName, input.units);
-    const balance = await lockAccount(tx, input.userId);
-    const planUsable = await planAllowanceUsable(tx, input.userId, input.now);
-    // Holds a crashed process left behind are cleared here, by the next run of the same user.
-    await tx.delete(tokenHolds).where(and(eq(tokenHolds.userId, input.userId), lte(tokenHolds.expiresAt, input.now)));
+    const { balance, cost, planUsable } = await lockForSpending(tx, input);
     if (!(planUsable && balance.plan === UNLIMITED)) {
+      // Holds a crashed process left behind are cleared here, by the next run of the same user, in the same statement.
+      const swept = tx.$with('swept').as(
+        tx
+          .delete(tokenHolds)
+          .where(and(eq(tokenHolds.userId, input.userId), lte(tokenHolds.expiresAt, input.now)))
+          .returning({ id: tokenHolds.id }),
+      );
       const [held] = await tx
+        .with(swept)
         .select({ tokens: sql<number>`coalesce(sum(${tokenHolds.tokens}), 0)` })
         .from(tokenHolds)
         .where(and(eq(tokenHolds.userId, input.userId), gt(tokenHolds.expiresAt, input.now)));

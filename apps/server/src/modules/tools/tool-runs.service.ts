@@ -204,8 +204,9 @@ export function createToolRuns(deps: ToolRunsDeps) {
         await release(deps.db, holdId);
         throw error;
       }
-      // Queued: the reservation now waits for the job. A run that has already ended settled its hold (nothing to renew).
-      await renewHold(deps.db, holdId, deps.clock(), deps.holdSeconds);
+      // Queued: the reservation now waits for the job. A job that has already started (an idle in-process queue starts
+      // it at once) renewed the hold itself as it started, and one that has ended settled it: nothing to renew.
+      if (queued.status === 'queued') await renewHold(deps.db, holdId, deps.clock(), deps.holdSeconds);
       return queued;
     },
 

@@ -1,5 +1,5 @@
 /**
- * Tokens a run of `units` costs at `coefficient` tokens per unit: the server's quote (ledger.ts), rounded the same
+ * Tokens a run of `units` costs at `coefficient` tokens per unit: the server's costOf (ledger.ts), rounded the same
  * way so the screen shows exactly what will be charged.
  */
 export function quoteTokens(units: number, coefficient: number): number {
