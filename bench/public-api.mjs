@@ -228,9 +228,13 @@ writeResult(
     `deleted key stops at once), reads the plan's API access (cached 5 s per instance), counts the rate limit and ` +
     `records last use once a minute; a cookie request verifies a JWT and hits a 5-second session cache. On a whole run ` +
     `the two closed-loop rows compare the API's synchronous call with the screens' job + SSE route.\n\n` +
-    '**What limits it.** Every call is a whole run of the pipeline (docs/tool-runs.md): about a dozen statements on ' +
-    "PGlite, which runs on the server's one main thread (the reservation transaction, the hold renewal, the charge " +
-    'and History transaction, the key and plan reads), and the detector itself on one of the engine threads (one per ' +
-    'core, two here), which the CPU is shared with. A load average well above the core count means other work held ' +
-    'most of the CPU during the run; compare only rows taken under similar load (tool-runs.md has the pipeline alone).\n',
+    '**What limits it.** Every call is a whole run of the pipeline (docs/tool-runs.md). On the main thread: 17 ' +
+    'statements on PGlite (the key, the plan limit, the reservation transaction with its account lock, hold sum and ' +
+    'hold, the hold renewal as the job starts, the charge transaction with the lock, the settled hold, the balance ' +
+    'and its ledger entry, the History item, the webhook check and the run read back), measured at 0.3–0.8 ms each ' +
+    'through Drizzle, plus HTTP, validation and JSON. On an engine thread: the detector, about 6 ms for 300 words on ' +
+    'one idle core (bench/results/detector-speed.md). Two cores shared by both and by the load generator leave ' +
+    'roughly 13 ms of CPU a call at 150 req/s; a call needs two to three times that today. A load average well above ' +
+    'the core count means other work held much of the CPU; compare only rows taken under similar load ' +
+    '(tool-runs.md has the pipeline alone).\n',
 );
