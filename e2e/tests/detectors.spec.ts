@@ -46,7 +46,7 @@ const NOT_ENGLISH = 'The detectors read English text; this text has too few Engl
 const PCT = String.raw`(?:<1|>99|\d{1,3})%`;
 // What a sensitivity level means, in the model card's numbers.
 const LEVEL_MEANING =
-  /At this setting (about 1 in [\d,]+ human texts is|almost no human texts are) flagged as AI(?:-written or disguised)?, and (about \d+|fewer than 1) in 10 AI texts are caught\./;
+  /At this setting (about 1 in [\d,]+ human texts is|almost no human texts are) flagged as AI(?:-written or disguised)?, and (about \d+ in [\d,]+|almost no) AI texts are caught\./;
 // A score and its interval in whole percents, or with a decimal or two where an end would otherwise read as a
 // threshold.
 const SCORE = String.raw`(?:<1|>99|\d{1,3}(?:\.\d{1,2})?)%`;

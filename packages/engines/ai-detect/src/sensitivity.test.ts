@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  inTen,
   type Levels,
   lengthTerm,
   levelMeaning,
   oneIn,
   operatingPointOf,
+  shareInWords,
   thresholdAt,
   thresholdLogOddsAt,
 } from './sensitivity.js';
@@ -35,13 +35,16 @@ describe('sensitivity levels', () => {
     expect(oneIn(0.0291)).toBe('about 1 in 35');
     expect(oneIn(0.1)).toBe('about 1 in 10');
     expect(oneIn(0.004)).toBe('about 1 in 300');
-    expect(inTen(0.3149)).toBe('about 3 in 10');
-    expect(inTen(0.03)).toBe('fewer than 1 in 10');
+    expect(shareInWords(0.3149)).toBe('about 3 in 10');
+    // Strict and balanced caught 5.3 % and 9.0 %: out of ten both would read "about 1 in 10".
+    expect(shareInWords(0.053)).toBe('about 1 in 20');
+    expect(shareInWords(0.09)).toBe('about 1 in 10');
+    expect(shareInWords(0.0004)).toBe('almost no');
     expect(levelMeaning(operatingPointOf(levels, 'balanced'))).toBe(
       'At this setting about 1 in 35 human texts is flagged as AI, and about 3 in 10 AI texts are caught.',
     );
     expect(levelMeaning({ false_positive_rate: 0, detection_rate: 0.04 })).toBe(
-      'At this setting almost no human texts are flagged as AI, and fewer than 1 in 10 AI texts are caught.',
+      'At this setting almost no human texts are flagged as AI, and about 1 in 25 AI texts are caught.',
     );
   });
 });

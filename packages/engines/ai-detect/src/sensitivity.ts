@@ -59,10 +59,14 @@ export function oneIn(rate: number): string {
   return `about 1 in ${Math.max(Math.round(n / step) * step, 1).toLocaleString('en-US')}`;
 }
 
-/** "3 in 10": a share out of ten, or "fewer than 1 in 10". */
-export function inTen(rate: number): string {
-  const tenths = Math.round(rate * 10);
-  return tenths === 0 ? 'fewer than 1 in 10' : `about ${tenths} in 10`;
+/**
+ * "3 in 10" for a large share; a small one as one in N ("about 1 in 20"), so 5 % and 9 % don't both read "about 1 in
+ * 10" and two levels look the same.
+ */
+export function shareInWords(rate: number): string {
+  if (rate < 0.001) return 'almost no';
+  if (rate < 0.15) return oneIn(rate);
+  return `about ${Math.round(rate * 10)} in 10`;
 }
 
 /** What a level means, in the words the screens and the PDF use. */
@@ -71,7 +75,7 @@ export function levelMeaning(point: Pick<OperatingPoint, 'false_positive_rate' |
     point.false_positive_rate < 0.001
       ? 'almost no human texts are flagged as AI'
       : `${oneIn(point.false_positive_rate)} human texts is flagged as AI`;
-  return `At this setting ${flagged}, and ${inTen(point.detection_rate)} AI texts are caught.`;
+  return `At this setting ${flagged}, and ${shareInWords(point.detection_rate)} AI texts are caught.`;
 }
 
 /**

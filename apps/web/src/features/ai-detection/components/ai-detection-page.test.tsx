@@ -207,7 +207,7 @@ describe('AiDetectionPage', () => {
     const levels = screen.getByRole('group', { name: 'Sensitivity' });
     expect(within(levels).getByRole('radio', { name: 'Balanced (default)' })).toHaveProperty('checked', true);
     expect(levels.textContent).toMatch(
-      /At this setting about 1 in \d+ human texts is flagged as AI, and (about \d|fewer than 1) in 10 AI texts are caught\./,
+      /At this setting about 1 in \d+ human texts is flagged as AI, and (about \d+ in \d+|almost no) AI texts are caught\./,
     );
     await userEvent.click(within(levels).getByRole('radio', { name: 'Strict' }));
     expect(within(levels).getByRole('radio', { name: 'Strict' })).toHaveProperty('checked', true);
@@ -223,7 +223,7 @@ describe('AiDetectionPage', () => {
     expect(within(verdict).getByText('Likely AI')).toBeTruthy();
     expect(within(verdict).getByText('Read at Strict sensitivity.')).toBeTruthy();
     expect(verdict.textContent).toContain(
-      'At this setting about 1 in 100 human texts is flagged as AI, and about 1 in 10 AI texts are caught.',
+      'At this setting about 1 in 100 human texts is flagged as AI, and about 1 in 7 AI texts are caught.',
     );
     const why = within(verdict).getByRole('note', { name: 'Why the verdict is uncertain' });
     expect(

@@ -1,5 +1,5 @@
 import points from '@candor/engine-ai-detect/operating-points';
-import { inTen, type OperatingPoint, type Sensitivity } from '@candor/engine-ai-detect/sensitivity';
+import { type OperatingPoint, type Sensitivity, shareInWords } from '@candor/engine-ai-detect/sensitivity';
 
 /** What each level means for the committed detectors: written by `npm run train:detectors` and `train:curvature`. */
 interface OperatingPoints {
@@ -21,7 +21,7 @@ function sourceOf(which: 'aiDetection' | 'humanized') {
     const local = committed.languageModel;
     const base = 'Measured on held-out texts, each kind of writing left out of training in turn.';
     if (!local) return base;
-    return `${base} Where the server has the language model ${local.model}, ${inTen(local[which][level].detection_rate)} AI texts are caught at this setting.`;
+    return `${base} Where the server has the language model ${local.model}, ${shareInWords(local[which][level].detection_rate)} AI texts are caught at this setting.`;
   };
 }
 
