@@ -238,6 +238,14 @@ export function uncertaintyWords(reasons: readonly UncertaintyReason[] | undefin
   return uncertaintyReasons.filter((reason) => reasons?.includes(reason)).map((reason) => words[reason]);
 }
 
+/**
+ * The heading over those reasons: an uncertain verdict says why it is uncertain; a firm one ("Likely human") that
+ * still has a reason to doubt it says to read it with care, so the two don't contradict each other.
+ */
+export function reasonsHeading(uncertain: boolean): string {
+  return uncertain ? 'Why it is uncertain' : 'Why to read it with care';
+}
+
 /** Which scorer gave the verdict, as the screens and the PDF say it. */
 export function scorerLine(report: Pick<AiDetectionReport, 'curvature'>): string {
   const curvature = report.curvature;

@@ -121,13 +121,23 @@ describe('renderAiDetectionReportPdf', () => {
     ).text.replace(/\s+/g, ' ');
     expect(old).toContain('Sensitivity Strict. Checked before sensitivity levels existed');
     expect(old).toContain('with the whole interval at or above it, a text is called AI');
-    const unsure = { ...detectAiText(ESSAY), uncertainty: ['near_threshold' as const, 'unfamiliar_writing' as const] };
+    const unsure = {
+      ...detectAiText(ESSAY),
+      label: 'uncertain' as const,
+      uncertainty: ['near_threshold' as const, 'unfamiliar_writing' as const],
+    };
     const printed = (
       await readBack(
         await renderAiDetectionReportPdf({ title: 'New', createdAt, cost: 1, text: ESSAY, report: unsure }),
       )
     ).text.replace(/\s+/g, ' ');
     expect(printed).toContain('Why it is uncertain: Too close to the threshold');
+    // A firm verdict with a reason to doubt it says to read it with care instead.
+    const firm = { ...unsure, label: 'human' as const, uncertainty: ['unfamiliar_writing' as const] };
+    const printedFirm = (
+      await readBack(await renderAiDetectionReportPdf({ title: 'New', createdAt, cost: 1, text: ESSAY, report: firm }))
+    ).text.replace(/\s+/g, ' ');
+    expect(printedFirm).toContain('Why to read it with care: A kind of writing the detector rarely saw');
     expect(printed).toContain('A kind of writing the detector rarely saw in training');
     expect(printed).toContain('a score at or above it is called AI');
   });

@@ -8,6 +8,7 @@ import {
   localModelNote,
   noSourceModelReason,
   rankedSourceFamilies,
+  reasonsHeading,
   scorerLine,
   sourceModelWording,
   uncertaintyWords,
@@ -53,7 +54,8 @@ function write(pdf: ReportDocument, { title, createdAt, cost, text, report }: Ai
   pdf.paragraph(verdict.name, { bold: true, size: 14 });
   pdf.paragraph(verdict.explanation);
   const reasons = uncertaintyWords(report.uncertainty);
-  if (reasons.length > 0) pdf.paragraph(`Why it is uncertain: ${reasons.join(' ')}`, { size: 9 });
+  if (reasons.length > 0)
+    pdf.paragraph(`${reasonsHeading(report.label === 'uncertain')}: ${reasons.join(' ')}`, { size: 9 });
   const shown = intervalPercents(report);
   scale(pdf, report, shown);
   const level = aiReportLevel(report);

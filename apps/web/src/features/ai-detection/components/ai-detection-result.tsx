@@ -132,6 +132,7 @@ function AiDetectionReport({
               scorer={scorerLine(report)}
               note={localModel}
               reasons={uncertaintyWords(report.uncertainty)}
+              uncertain={report.label === 'uncertain'}
             />
             <ObfuscationNotice obfuscation={report.obfuscation} />
           </div>

@@ -5,6 +5,7 @@ import {
   aiVerdict,
   intervalPercents,
   localModelNote,
+  reasonsHeading,
   scorerLine,
   sourceModelWording,
   uncertaintyWords,
@@ -76,7 +77,7 @@ export function aiDetectionSummary(report: AiDetectionResult, title: string): st
   const level = aiReportLevel(report);
   lines.push(`${level.title} ${level.meaning}`);
   const reasons = uncertaintyWords(report.uncertainty);
-  if (reasons.length > 0) lines.push(`Why it is uncertain: ${reasons.join(' ')}`);
+  if (reasons.length > 0) lines.push(`${reasonsHeading(report.label === 'uncertain')}: ${reasons.join(' ')}`);
   const source = sourceModelWording(report);
   if (source) lines.push(source.summary);
   lines.push(scorerLine(report));

@@ -138,7 +138,7 @@ describe('HumanizedDetectionResult', () => {
       'Verdict from the built-in detector together with the language model SmolLM2-135M-Instruct.Q4_1',
     );
     expect(verdict.textContent).toContain('2 windows of it, 192 of its 1,350 tokens, were scored');
-    const why = within(verdict).getByRole('note', { name: 'Why the verdict is uncertain' });
+    const why = within(verdict).getByRole('note', { name: 'Why it is uncertain' });
     expect(why.textContent).toMatch(/Too close to the threshold/);
   });
 });

@@ -176,6 +176,7 @@ function HumanizedDetectionReport({
               level={humanizedReportLevel(report)}
               scorer={humanizedScorerLine(report)}
               reasons={uncertaintyWords(report.uncertainty, HUMANIZED_MINIMUM_WORDS)}
+              uncertain={report.uncertain}
             />
           </div>
         </ReportPanel>
