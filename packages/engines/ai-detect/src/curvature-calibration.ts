@@ -12,7 +12,7 @@ import {
   languageModelFeatureNames,
 } from './curvature.js';
 import type { DetectorModelFile } from './detector-model.js';
-import { LinearModel } from './linear-model.js';
+import { LinearModel, type SerializedLinearModel } from './linear-model.js';
 import { levelsSchema } from './sensitivity.js';
 
 /**
@@ -47,6 +47,18 @@ const combinationSchema = z.object({
   humanThreshold: probability,
 });
 export type Combination = z.infer<typeof combinationSchema>;
+
+/** A fitted two-class linear model (human, ai) as a combination's combiner. */
+export function combinerOf(p: SerializedLinearModel): Combination['combiner'] {
+  return {
+    classes: ['human', 'ai'],
+    features: p.features,
+    mean: p.mean,
+    scale: p.scale,
+    weights: p.weights,
+    bias: p.bias,
+  };
+}
 
 export const languageModelCalibrationSchema = z.object({
   format: z.literal(CALIBRATION_FORMAT),

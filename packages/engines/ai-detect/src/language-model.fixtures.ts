@@ -10,6 +10,7 @@ import {
   CALIBRATION_FORMAT,
   COMBINED_FEATURES,
   type Combination,
+  combinerOf,
   documentFingerprint,
   type LanguageModelCalibration,
   sha256File,
@@ -73,16 +74,8 @@ export async function calibrateForTests(modelPath: string, maxTokens = 192): Pro
     await scorer.close();
   }
   const fit = trainLinearModel(rows, labels, ['human', 'ai'], [...COMBINED_FEATURES], { l2: 1e-2, iterations: 200 });
-  const p = fit.parameters;
   const combination: Combination = {
-    combiner: {
-      classes: ['human', 'ai'],
-      features: p.features,
-      mean: p.mean,
-      scale: p.scale,
-      weights: p.weights,
-      bias: p.bias,
-    },
+    combiner: combinerOf(fit.parameters),
     levels: flat(0.5),
     humanThreshold: 0.2,
   };

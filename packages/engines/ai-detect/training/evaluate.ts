@@ -14,6 +14,16 @@ import { auroc, macroF1, thresholdForMissRate } from './metrics.js';
 import { fitDetectorModels, MINIMUM_WORDS, trainingSet } from './pipeline.js';
 import type { ScoreCache } from './score-cache.js';
 
+/** One domain left out of training, at one level: its texts, and the shares of each called AI. */
+export interface LeftOutDomainRates {
+  domain: string;
+  human: number;
+  ai: number;
+  falsePositiveRate: number;
+  nestedFalsePositiveRate: number;
+  detectionRate: number;
+}
+
 /**
  * The evaluations the model cards and bench/README.md report, and the levels' thresholds. Every number comes from texts
  * the model (language models included) did not train on: out of fold (five folds by text group), each domain left out
@@ -26,14 +36,7 @@ export interface LevelEvaluation {
   outOfFold: { falsePositiveRate: number; detectionRate: number };
   labels: Record<'human' | 'ai', Record<string, number>>;
   /** Each domain left out of training: its human texts called AI (the level's limit, met by construction), its AI texts called AI, and the rate its human texts would see had they played no part in choosing the threshold. */
-  byDomain: {
-    domain: string;
-    human: number;
-    ai: number;
-    falsePositiveRate: number;
-    nestedFalsePositiveRate: number;
-    detectionRate: number;
-  }[];
+  byDomain: LeftOutDomainRates[];
   byGenerator: { generator: string; family: string; texts: number; detectionRate: number }[];
   meanGeneratorDetection: number;
   /** Out of fold, human texts flagged among those taken for each training domain. */
@@ -489,17 +492,19 @@ export function evaluateDetectors(
     }));
 
     // The humanized verdict at this level.
-    const humanizedTruth: number[] = [];
-    const humanizedPredicted: number[] = [];
-    let sure = 0;
-    let sureWrong = 0;
-    for (const h of humanizedHeld(oofHeld)) {
-      const verdict = humanizedLabelAt(
+    const humanizedVerdict = (h: Held) =>
+      humanizedLabelAt(
         h.humanized as number[],
         h.words,
         sigmoid(thresholdLogOddsAt(humanizedLevels, level, h.words)),
         humanizedHumanThreshold,
       );
+    const humanizedTruth: number[] = [];
+    const humanizedPredicted: number[] = [];
+    let sure = 0;
+    let sureWrong = 0;
+    for (const h of humanizedHeld(oofHeld)) {
+      const verdict = humanizedVerdict(h);
       const truth = set.humanized[h.index] as number;
       humanizedTruth.push(truth);
       humanizedPredicted.push(verdict.index);
@@ -516,12 +521,7 @@ export function evaluateDetectors(
       let humans = 0;
       let flaggedHumans = 0;
       for (const h of list) {
-        const verdict = humanizedLabelAt(
-          h.humanized as number[],
-          h.words,
-          sigmoid(thresholdLogOddsAt(humanizedLevels, level, h.words)),
-          humanizedHumanThreshold,
-        );
+        const verdict = humanizedVerdict(h);
         const truth = set.humanized[h.index] as number;
         leftOutTruth.push(truth);
         leftOutPredicted.push(verdict.index);

@@ -1,8 +1,9 @@
 import { type LanguageModelFeatures, languageModelFeatureNames } from '../src/curvature.js';
-import { COMBINED_FEATURES, type Combination } from '../src/curvature-calibration.js';
+import { COMBINED_FEATURES, type Combination, combinerOf } from '../src/curvature-calibration.js';
 import { humanizedLabelAt } from '../src/humanized-verdict.js';
 import { sigmoid, trainLinearModel } from '../src/linear-model.js';
 import { type Levels, type Sensitivity, sensitivityLevels, thresholdLogOddsAt } from '../src/sensitivity.js';
+import type { LeftOutDomainRates } from './evaluate.js';
 import { chooseLevels, type HeldOutScore, type HumanSet, LEVEL_RATES, nestedFalsePositiveRates } from './levels.js';
 import { auroc, macroF1, thresholdForMissRate } from './metrics.js';
 import { MINIMUM_WORDS } from './pipeline.js';
@@ -174,16 +175,8 @@ export function fitCombination(rows: readonly CalibrationText[], which: Which, h
     (row) => pick(row).outOfFold,
   );
   const { levels, humanThreshold } = levelsOf(rows, which, held);
-  const p = model.parameters;
   return {
-    combiner: {
-      classes: ['human', 'ai'],
-      features: p.features,
-      mean: p.mean,
-      scale: p.scale,
-      weights: p.weights,
-      bias: p.bias,
-    },
+    combiner: combinerOf(model.parameters),
     levels,
     humanThreshold,
   };
@@ -229,14 +222,7 @@ export interface CombinationReport {
   perLevel: {
     level: Sensitivity;
     outOfFold: { falsePositiveRate: number; detectionRate: number };
-    byDomain: {
-      domain: string;
-      human: number;
-      ai: number;
-      falsePositiveRate: number;
-      nestedFalsePositiveRate: number;
-      detectionRate: number;
-    }[];
+    byDomain: LeftOutDomainRates[];
     byGenerator: { generator: string; texts: number; detectionRate: number }[];
     meanGeneratorDetection: number;
     humanizedMacroF1?: number;
