@@ -1,6 +1,6 @@
 // Shared plumbing for the benchmarks: start the built server on a fresh data dir, make a signed-in user, and
 // describe the machine the numbers were taken on.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -79,6 +79,7 @@ export async function startServer({
       return {
         base,
         dataDir,
+        pid: child.pid,
         async stop() {
           await stop(child);
           if (redisUrl) await deleteRedisKeys(redisUrl, redisKeyPrefix);
@@ -111,6 +112,18 @@ function stop(child) {
     child.once('exit', resolve);
     child.kill('SIGTERM');
   });
+}
+
+const clockTicksPerSecond = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+/** CPU milliseconds (user + system) a process has used, and its main thread alone (Linux `/proc`). */
+export function cpuMsOf(pid) {
+  const read = (file) => {
+    // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th of them.
+    const fields = readFileSync(file, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond;
+  };
+  return { process: read(`/proc/${pid}/stat`), mainThread: read(`/proc/${pid}/task/${pid}/stat`) };
 }
 
 /** Signs a user up and in through the API; returns the Cookie header of the session. */

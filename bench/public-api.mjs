@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { machine, machineTable, signedInCookies, startServer, writeResult } from './lib.mjs';
+import { cpuMsOf, machine, machineTable, signedInCookies, startServer, writeResult } from './lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = 18201;
@@ -40,21 +40,42 @@ async function json(response) {
   return JSON.parse(body);
 }
 
-async function run(label, opts) {
-  const r = await autocannon({ duration: DURATION, ...opts });
-  const row = {
-    label,
-    rps: Math.round(r.requests.average * 10) / 10,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    max: r.latency.max,
-    non2xx: r.non2xx,
-    errors: r.errors + r.timeouts,
-    total: r.requests.total,
+/**
+ * Runs `load` and adds to its row what each completed request cost in CPU: the server's in all (its main thread, the
+ * engine threads, the garbage collector's), its main thread alone, and this load generator's.
+ */
+async function measured(load) {
+  const server0 = cpuMsOf(serverPid);
+  const generator0 = process.cpuUsage();
+  const row = await load();
+  const server1 = cpuMsOf(serverPid);
+  const generator = process.cpuUsage(generator0);
+  const completed = Math.max(1, row.total - row.non2xx - row.errors);
+  const perRequest = (ms) => Math.round((ms / completed) * 100) / 100;
+  const withCpu = {
+    ...row,
+    serverCpu: perRequest(server1.process - server0.process),
+    mainThreadCpu: perRequest(server1.mainThread - server0.mainThread),
+    generatorCpu: perRequest((generator.user + generator.system) / 1000),
   };
-  console.info(row);
-  return row;
+  console.info(withCpu);
+  return withCpu;
 }
+
+const run = (label, opts) =>
+  measured(async () => {
+    const r = await autocannon({ duration: DURATION, ...opts });
+    return {
+      label,
+      rps: Math.round(r.requests.average * 10) / 10,
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      max: r.latency.max,
+      non2xx: r.non2xx,
+      errors: r.errors + r.timeouts,
+      total: r.requests.total,
+    };
+  });
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'candor-bench-api-'));
 // The free plan gets API access at a rate no run here reaches, and tokens for every call: each one is charged.
@@ -62,6 +83,7 @@ catalog(dataDir, 'plans', 'set', 'free', '--api-requests-per-minute', '1000000',
 // One user drives every connection: the per-user limit of unfinished runs would otherwise answer 429.
 process.env.JOBS_PER_USER = '200';
 const server = await startServer({ port: PORT, dataDir });
+const serverPid = server.pid;
 const rows = [];
 let check = {};
 const loadBefore = os.loadavg()[0];
@@ -148,34 +170,33 @@ try {
     const text = await events.text();
     return text.includes('"status":"succeeded"');
   };
-  const closedLoop = async (label, once, clients) => {
-    const latencies = [];
-    let failed = 0;
-    const end = performance.now() + DURATION * 1_000;
-    await Promise.all(
-      Array.from({ length: clients }, async () => {
-        while (performance.now() < end) {
-          const t0 = performance.now();
-          if (await once()) latencies.push(performance.now() - t0);
-          else failed++;
-        }
-      }),
-    );
-    latencies.sort((a, b) => a - b);
-    const at = (q) => Math.round(latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)] ?? 0);
-    const row = {
-      label,
-      rps: Math.round((latencies.length / DURATION) * 10) / 10,
-      p50: at(0.5),
-      p99: at(0.99),
-      max: at(1),
-      non2xx: failed,
-      errors: 0,
-      total: latencies.length + failed,
-    };
-    console.info(row);
-    return row;
-  };
+  const closedLoop = (label, once, clients) =>
+    measured(async () => {
+      const latencies = [];
+      let failed = 0;
+      const end = performance.now() + DURATION * 1_000;
+      await Promise.all(
+        Array.from({ length: clients }, async () => {
+          while (performance.now() < end) {
+            const t0 = performance.now();
+            if (await once()) latencies.push(performance.now() - t0);
+            else failed++;
+          }
+        }),
+      );
+      latencies.sort((a, b) => a - b);
+      const at = (q) => Math.round(latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)] ?? 0);
+      return {
+        label,
+        rps: Math.round((latencies.length / DURATION) * 10) / 10,
+        p50: at(0.5),
+        p99: at(0.99),
+        max: at(1),
+        non2xx: failed,
+        errors: 0,
+        total: latencies.length + failed,
+      };
+    });
   await settle();
   rows.push(await closedLoop('ai-detection, key auth, synchronous call, 4 clients (closed loop)', viaKey, 4));
   await settle();
@@ -205,36 +226,50 @@ try {
 }
 
 const table = rows
-  .map((r) => `| ${r.label} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.max} | ${r.non2xx} | ${r.errors} | ${r.total} |`)
+  .map(
+    (r) =>
+      `| ${r.label} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.max} | ${r.non2xx} | ${r.errors} | ${r.total} | ` +
+      `${r.serverCpu} | ${r.mainThreadCpu} | ${r.generatorCpu} |`,
+  )
   .join('\n');
 const [keyRow, cookieRow] = rows.slice(-2);
-const perRequestMs = (rps, connections) => (connections * 1000) / rps;
+const syncRow = rows.find((r) => r.label.includes('key auth, 8 connections')) ?? rows[0];
+const cores = os.cpus().length;
+const TARGET_RPS = 150;
+const budgetMs = (cores * 1000) / TARGET_RPS;
 writeResult(
   'public-api',
   `# Public API under load\n\nautocannon from a second process on loopback, ${DURATION} s per row after a 3 s warm-up; one server process ` +
     `(the production build) on PGlite with the default engine threads (one per core); one user and one key. Goal ` +
-    `(issue 27): synchronous ai-detection of ${WORDS} words with key auth ≥ 150 req/s, p99 ≤ 100 ms, each call ` +
-    `charged and stored.\n\n${machineTable(machine())}| load average (1 min) before / after | ` +
-    `${loadBefore.toFixed(1)} / ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores |\n\n` +
-    `| what | req/s | p50 ms | p99 ms | max ms | non-2xx | errors | requests |\n|---|---|---|---|---|---|---|---|\n${table}\n\n` +
+    `(issue 27): synchronous ai-detection of ${WORDS} words with key auth ≥ ${TARGET_RPS} req/s, p99 ≤ 100 ms, each ` +
+    `call charged and stored.\n\n${machineTable(machine())}| load average (1 min) before / after | ` +
+    `${loadBefore.toFixed(1)} / ${os.loadavg()[0].toFixed(1)} on ${cores} cores |\n\n` +
+    'CPU columns: milliseconds of CPU per completed request over the row, read from `/proc` — the server process in ' +
+    'all (main thread, engine threads, garbage collector), its main thread alone, and the load generator. Unlike ' +
+    'req/s they hardly move with how busy the machine is.\n\n' +
+    '| what | req/s | p50 ms | p99 ms | max ms | non-2xx | errors | requests | server CPU ms | main thread CPU ms | load generator CPU ms |\n' +
+    `|---|---|---|---|---|---|---|---|---|---|---|\n${table}\n\n` +
     `**Every call charged and stored:** the clients completed ${check.calls} calls of ${check.cost} tokens each (and ` +
     'gave up on the ones still running when each row ended, which the server finished anyway); History grew by ' +
     `${check.stored} runs and the balance by −${check.charged} tokens: ${check.stored} × ${check.cost} = ` +
     `${check.stored * check.cost}, ${check.charged === check.stored * check.cost ? 'each run charged once' : 'A MISMATCH'}.\n\n` +
-    `**Key auth overhead:** the same balance read costs ${perRequestMs(keyRow.rps, 8).toFixed(2)} ms of server time per ` +
-    `request with a key and ${perRequestMs(cookieRow.rps, 8).toFixed(2)} ms with the cookie session ` +
-    `(${(perRequestMs(keyRow.rps, 8) - perRequestMs(cookieRow.rps, 8)).toFixed(2)} ms more; p50 ${keyRow.p50} vs ` +
-    `${cookieRow.p50} ms). A key request hashes the secret and looks it up (one indexed query, every request, so a ` +
-    `deleted key stops at once), reads the plan's API access (cached 5 s per instance), counts the rate limit and ` +
-    `records last use once a minute; a cookie request verifies a JWT and hits a 5-second session cache. On a whole run ` +
-    `the two closed-loop rows compare the API's synchronous call with the screens' job + SSE route.\n\n` +
-    '**What limits it.** Every call is a whole run of the pipeline (docs/tool-runs.md). On the main thread: 17 ' +
-    'statements on PGlite (the key, the plan limit, the reservation transaction with its account lock, hold sum and ' +
-    'hold, the hold renewal as the job starts, the charge transaction with the lock, the settled hold, the balance ' +
-    'and its ledger entry, the History item, the webhook check and the run read back), measured at 0.3–0.8 ms each ' +
-    'through Drizzle, plus HTTP, validation and JSON. On an engine thread: the detector, about 6 ms for 300 words on ' +
-    'one idle core (bench/results/detector-speed.md). Two cores shared by both and by the load generator leave ' +
-    'roughly 13 ms of CPU a call at 150 req/s; a call needs two to three times that today. A load average well above ' +
-    'the core count means other work held much of the CPU; compare only rows taken under similar load ' +
-    '(tool-runs.md has the pipeline alone).\n',
+    `**Key auth overhead:** the same balance read costs ${keyRow.serverCpu} ms of server CPU with a key and ` +
+    `${cookieRow.serverCpu} ms with the cookie session (p50 ${keyRow.p50} vs ${cookieRow.p50} ms). A key request ` +
+    'hashes the secret and looks it up (one indexed query, every request, so a deleted key stops at once), reads the ' +
+    "plan's API access (cached 5 s per instance), counts the rate limit and records last use once a minute; a cookie " +
+    'request verifies a JWT and hits a 5-second session cache. On a whole run the two closed-loop rows compare the ' +
+    "API's synchronous call with the screens' job + SSE route.\n\n" +
+    `**What limits it.** At ${TARGET_RPS} req/s, ${cores} cores give ${budgetMs.toFixed(1)} ms of CPU a call, shared ` +
+    `with the load generator (${syncRow.generatorCpu} ms). A synchronous call costs the server ` +
+    `${syncRow.serverCpu} ms (at most ${Math.round((cores * 1000) / (syncRow.serverCpu + syncRow.generatorCpu))} req/s ` +
+    'with every core on it and nothing else running), ' +
+    `${syncRow.mainThreadCpu} ms of it on the main thread, which runs serially and so caps the rate at ` +
+    `${Math.round(1000 / syncRow.mainThreadCpu)} req/s by itself. Every call is a whole run of the pipeline ` +
+    '(docs/tool-runs.md). On the main thread: 17 statements on PGlite (the key, the plan limit, the reservation ' +
+    'transaction with its account lock, hold sum and hold, the hold renewal as the job starts, the charge ' +
+    'transaction with the lock, the settled hold, the balance and its ledger entry, the History item, the webhook ' +
+    'check and the run read back) — PostgreSQL compiled to WebAssembly, in this thread, planning every statement ' +
+    'anew — plus Drizzle, HTTP, validation and JSON. On an engine thread: the detector ' +
+    '(bench/results/detector-speed.md). A load average well above the core count means other work held much of the ' +
+    'CPU; compare only rows taken under similar load (tool-runs.md has the pipeline alone).\n',
 );
