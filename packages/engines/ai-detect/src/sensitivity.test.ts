@@ -39,6 +39,9 @@ describe('sensitivity levels', () => {
     // Strict and balanced caught 5.3 % and 9.0 %: out of ten both would read "about 1 in 10".
     expect(shareInWords(0.053)).toBe('about 1 in 20');
     expect(shareInWords(0.09)).toBe('about 1 in 10');
+    // Then 15.9 % and 23.0 %: out of ten both would read "about 2 in 10".
+    expect(shareInWords(0.1588)).toBe('about 1 in 6');
+    expect(shareInWords(0.2304)).toBe('about 1 in 4');
     expect(shareInWords(0.0004)).toBe('almost no');
     expect(levelMeaning(operatingPointOf(levels, 'balanced'))).toBe(
       'At this setting about 1 in 35 human texts is flagged as AI, and about 3 in 10 AI texts are caught.',

@@ -60,12 +60,12 @@ export function oneIn(rate: number): string {
 }
 
 /**
- * "3 in 10" for a large share; a small one as one in N ("about 1 in 20"), so 5 % and 9 % don't both read "about 1 in
- * 10" and two levels look the same.
+ * "3 in 10" for a large share; a smaller one as one in N ("about 1 in 4", "about 1 in 20"), so levels that catch 16 %
+ * and 23 %, or 5 % and 9 %, don't read the same and look like one setting.
  */
 export function shareInWords(rate: number): string {
   if (rate < 0.001) return 'almost no';
-  if (rate < 0.15) return oneIn(rate);
+  if (rate < 0.25) return oneIn(rate);
   return `about ${Math.round(rate * 10)} in 10`;
 }
 

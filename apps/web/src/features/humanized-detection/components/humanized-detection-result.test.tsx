@@ -132,7 +132,7 @@ describe('HumanizedDetectionResult', () => {
     });
     expect(within(verdict).getByText('Read at Strict sensitivity.')).toBeTruthy();
     expect(verdict.textContent).toContain(
-      'At this setting about 1 in 100 human texts is flagged as AI-written or disguised, and about 2 in 10 AI texts are caught.',
+      'At this setting about 1 in 100 human texts is flagged as AI-written or disguised, and about 1 in 5 AI texts are caught.',
     );
     expect(verdict.textContent).toContain(
       'Verdict from the built-in detector together with the language model SmolLM2-135M-Instruct.Q4_1',
