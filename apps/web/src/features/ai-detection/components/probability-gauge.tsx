@@ -59,9 +59,10 @@ export function ProbabilityGauge({ report }: { report: AiDetectionResult }) {
           90% confidence: <span className="font-medium tabular-nums">{shown.range}</span>
         </p>
         <p className="text-muted-foreground text-xs">
-          The thin outer arc is the interval. A text is called AI only when all of it is past the {shown.threshold}{' '}
-          tick, human only when all of it is below the {shown.humanThreshold} tick, and mixed when it reaches the AI
-          tick while its sentences split clearly into AI and human parts; otherwise the detector can’t tell.
+          The thin outer arc is the interval. A text is called AI when its score reaches the {shown.threshold} tick,
+          mixed when the arc reaches it and the sentences split clearly into AI and human parts, and human when its
+          score is below the {shown.humanThreshold} tick; in between the detector can’t tell. Where the arc crosses a
+          tick, the call is a close one.
         </p>
       </figcaption>
     </figure>
