@@ -42,4 +42,15 @@ describe('per-domain thresholds', () => {
     expect(chosen.thresholds.news).toBeLessThanOrEqual(9 + 1e-6);
     expect(chosen.thresholds.wikipedia).toBe(UNREACHABLE);
   });
+
+  it('spends the allowance the lines share where it catches the most, whatever order the domains come in', () => {
+    // One human text of each kind may be flagged between them; lowering either line flags one. Lowered first, the
+    // news line would spend it on one AI text and leave the essays line, which catches ten, where it was.
+    const humans = [at(5, 'news'), at(5, 'essays'), ...spread(98, -6, -1, 'news')];
+    const ai = [at(4, 'news'), ...Array.from({ length: 10 }, () => at(4, 'essays'))];
+    const chosen = chooseDomainThresholds(0.01, ['news', 'essays'], [{ name: 'all', scores: humans }], ai, 40);
+    expect(chosen.detectionRate).toBeCloseTo(10 / 11);
+    expect(chosen.thresholds.news).toBe(UNREACHABLE);
+    expect(chosen.falsePositiveRate).toBeLessThanOrEqual(0.01);
+  });
 });

@@ -20,6 +20,8 @@ export interface GuessedSet {
 }
 
 const ROUNDS = 4;
+/** Up to this many domains every order of them is tried (7! = 5,040); more, and only rotations of the given order. */
+const ALL_ORDERS_UP_TO = 7;
 /** Log-odds no score reaches: a probability of 1 − 2·10⁻²². */
 export const UNREACHABLE = 50;
 
@@ -27,9 +29,33 @@ export const UNREACHABLE = 50;
 const scoreValue = (score: HeldOutScore, minimumWords: number) =>
   score.words < minimumWords ? Number.NEGATIVE_INFINITY : score.logOdds;
 
+/** How many of `sorted` (ascending) are at or above `line`. */
+function countAtOrAbove(sorted: Float64Array, line: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((sorted[middle] as number) >= line) high = middle;
+    else low = middle + 1;
+  }
+  return sorted.length - low;
+}
+
+const permutations = <T>(items: readonly T[]): T[][] =>
+  items.length <= 1
+    ? [[...items]]
+    : items.flatMap((item, i) =>
+        permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]),
+      );
+
 /**
  * Thresholds (log-odds) per guessed domain: every set flags at most `rate` of its texts (short ones counted, never
  * flagged). Domains no AI text is taken for keep the highest line any constraint allows: +∞ is never stored.
+ *
+ * The lines share each set's allowance, so the order in which they come down decides how many AI texts they catch:
+ * on the training data the dataset's own order caught 9.0 % at balanced and the best order 23.0 %. So the descent runs
+ * from every order of the domains, then frees one line at a time for the others to use (a line goes back up and
+ * comes down last) while that catches more.
  */
 export function chooseDomainThresholds(
   rate: number,
@@ -38,53 +64,107 @@ export function chooseDomainThresholds(
   aiOutOfFold: readonly GuessedScore[],
   minimumWords: number,
 ): { thresholds: Record<string, number>; detectionRate: number; falsePositiveRate: number } {
+  const D = domains.length;
+  const column = new Map(domains.map((domain, d) => [domain, d]));
+  // Each set's scores by guessed domain, sorted, so a set's flagged count under given lines is D binary searches.
+  const byDomain = (scores: readonly GuessedScore[]) => {
+    const lists = domains.map(() => [] as number[]);
+    for (const score of scores) {
+      const d = column.get(score.guess);
+      if (d !== undefined) (lists[d] as number[]).push(scoreValue(score, minimumWords));
+    }
+    return lists.map((list) => Float64Array.from(list).sort());
+  };
   const sets = humanSets.map((set) => ({
     allowed: Math.floor(set.scores.length * rate),
-    scores: set.scores.map((s) => ({ value: scoreValue(s, minimumWords), guess: s.guess })),
+    size: set.scores.length,
+    values: byDomain(set.scores),
   }));
-  const thresholds = new Map(domains.map((domain) => [domain, Number.POSITIVE_INFINITY]));
-  const flaggedIn = (set: (typeof sets)[number]) =>
-    set.scores.filter((s) => s.value >= (thresholds.get(s.guess) ?? Number.POSITIVE_INFINITY)).length;
-  const feasible = () => sets.every((set) => flaggedIn(set) <= set.allowed);
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const domain of domains) {
-      // A line comes down only to catch an AI text: the candidates are the AI texts' own scores.
-      const candidates = [
-        ...new Set(aiOutOfFold.filter((s) => s.guess === domain).map((s) => scoreValue(s, minimumWords))),
-      ]
-        .filter(Number.isFinite)
-        .sort((a, b) => a - b);
-      const current = thresholds.get(domain) as number;
-      // Lowest feasible candidate below the current line (feasibility only grows with the line).
-      let low = 0;
-      let high = candidates.length;
-      let best = current;
-      while (low < high) {
-        const middle = (low + high) >>> 1;
-        const candidate = candidates[middle] as number;
-        if (candidate >= current) {
-          high = middle;
-          continue;
+  const aiValues = byDomain(aiOutOfFold);
+  // A line comes down only to catch an AI text: each domain's candidates are its AI texts' own scores, ascending.
+  const candidates = aiValues.map((values) => [...new Set(values)].filter(Number.isFinite));
+  const flaggedIn = (set: (typeof sets)[number], lines: Float64Array) => {
+    let flagged = 0;
+    for (let d = 0; d < D; d++) flagged += countAtOrAbove(set.values[d] as Float64Array, lines[d] as number);
+    return flagged;
+  };
+  const feasible = (lines: Float64Array) => sets.every((set) => flaggedIn(set, lines) <= set.allowed);
+  const caught = (lines: Float64Array) => {
+    let total = 0;
+    for (let d = 0; d < D; d++) total += countAtOrAbove(aiValues[d] as Float64Array, lines[d] as number);
+    return total;
+  };
+
+  /** Coordinate descent from `start`: each line in `order`, as low as the others let it, for a few rounds. */
+  const descend = (order: readonly number[], start: Float64Array) => {
+    const lines = Float64Array.from(start);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const d of order) {
+        const list = candidates[d] as number[];
+        const current = lines[d] as number;
+        // Lowest feasible candidate below the current line (feasibility only grows with the line).
+        let low = 0;
+        let high = list.length;
+        let best = current;
+        while (low < high) {
+          const middle = (low + high) >>> 1;
+          const candidate = list[middle] as number;
+          if (candidate >= current) {
+            high = middle;
+            continue;
+          }
+          lines[d] = candidate;
+          if (feasible(lines)) {
+            best = candidate;
+            high = middle;
+          } else low = middle + 1;
         }
-        thresholds.set(domain, candidate);
-        if (feasible()) {
-          best = candidate;
-          high = middle;
-        } else low = middle + 1;
+        lines[d] = best;
       }
-      thresholds.set(domain, best);
+    }
+    return lines;
+  };
+
+  const indexes = domains.map((_, d) => d);
+  const orders =
+    D <= ALL_ORDERS_UP_TO
+      ? permutations(indexes)
+      : indexes.map((_, k) => [...indexes.slice(k), ...indexes.slice(0, k)]);
+  // Of lines that catch as many AI texts, the ones that flag fewer human texts in all the sets together.
+  const humansFlagged = (lines: Float64Array) => sets.reduce((total, set) => total + flaggedIn(set, lines), 0);
+  let best: Float64Array = new Float64Array(D).fill(Number.POSITIVE_INFINITY);
+  let bestCaught = -1;
+  let bestFlagged = Number.POSITIVE_INFINITY;
+  const consider = (lines: Float64Array) => {
+    const count = caught(lines);
+    if (count < bestCaught) return false;
+    const flagged = humansFlagged(lines);
+    if (count === bestCaught && flagged >= bestFlagged) return false;
+    best = lines;
+    bestCaught = count;
+    bestFlagged = flagged;
+    return true;
+  };
+  const top = Float64Array.from(best);
+  for (const order of orders) consider(descend(order, top));
+  for (let improved = true; improved; ) {
+    improved = false;
+    for (const d of indexes) {
+      const freed = Float64Array.from(best);
+      freed[d] = Number.POSITIVE_INFINITY;
+      if (consider(descend([...indexes.filter((other) => other !== d), d], freed))) improved = true;
     }
   }
-  const ai = aiOutOfFold.filter((s) => scoreValue(s, minimumWords) >= (thresholds.get(s.guess) as number)).length;
+
   return {
     // A line no constraint let down stays out of reach, as a number the model file can hold.
     thresholds: Object.fromEntries(
-      [...thresholds].map(([domain, value]) => [
-        domain,
-        Number.isFinite(value) ? Math.ceil(value * 1e6) / 1e6 : UNREACHABLE,
-      ]),
+      domains.map((domain, d) => {
+        const value = best[d] as number;
+        return [domain, Number.isFinite(value) ? Math.ceil(value * 1e6) / 1e6 : UNREACHABLE];
+      }),
     ),
-    detectionRate: ai / Math.max(aiOutOfFold.length, 1),
-    falsePositiveRate: Math.max(...sets.map((set) => flaggedIn(set) / Math.max(set.scores.length, 1))),
+    detectionRate: Math.max(bestCaught, 0) / Math.max(aiOutOfFold.length, 1),
+    falsePositiveRate: Math.max(...sets.map((set) => flaggedIn(set, best) / Math.max(set.size, 1))),
   };
 }

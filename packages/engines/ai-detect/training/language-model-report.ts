@@ -1,6 +1,6 @@
 import { TAIL_WEIGHT, TOP_K, WINDOW_CONTEXT, WINDOW_TOKENS } from '../src/curvature.js';
 import type { LanguageModelCalibration } from '../src/curvature-calibration.js';
-import { lengthTerm, sensitivityNames } from '../src/sensitivity.js';
+import { lengthTerm, type Sensitivity, sensitivityLevels, sensitivityNames } from '../src/sensitivity.js';
 import type { CalibrationText, CombinationReport } from './language-model-fit.js';
 
 const pct = (value: number) => (Number.isNaN(value) ? 'n/a' : `${(value * 100).toFixed(1)}%`);
@@ -75,8 +75,18 @@ export function languageModelReport(input: {
 }): string {
   const { calibration, rows, withModel, builtInOnly } = input;
   const lv = calibration.aiDetection.levels;
-  const line = (level: 'strict' | 'balanced' | 'sensitive', words: number) =>
+  const line = (level: Sensitivity, words: number) =>
     pct(sigmoid(lv[level].atHundredWords + lv[level].lengthSlope * lengthTerm(words)));
+  // A level draws a line per kind of writing (as the built-in detector's do) where that catches more AI texts.
+  const thresholdsOf = (level: Sensitivity) => {
+    const byDomain = lv[level].byDomain;
+    const name = sensitivityNames[level];
+    return byDomain
+      ? `${name}: a line per kind of writing the built-in classifier takes a text for, ${Object.entries(byDomain)
+          .map(([domain, value]) => `${domain} ${pct(sigmoid(value))}`)
+          .join(', ')}.`
+      : `${name}: one line, ${line(level, 50)} / ${line(level, 100)} / ${line(level, 400)} at 50 / 100 / 400 words.`;
+  };
   const weights = calibration.aiDetection.combiner.weights;
   const scale = calibration.aiDetection.combiner.scale;
   return `# The detectors with a language model: accuracy on held-out splits
@@ -105,8 +115,7 @@ texts (fold 0).
 Combination (AI Detector), pushes per standard deviation: built-in log-odds ${num((weights[1]?.[0] ?? 0) - (weights[0]?.[0] ?? 0))},
 curvature ${num((weights[1]?.[1] ?? 0) - (weights[0]?.[1] ?? 0))}, log-likelihood ${num((weights[1]?.[2] ?? 0) - (weights[0]?.[2] ?? 0))},
 log-rank ${num((weights[1]?.[3] ?? 0) - (weights[0]?.[3] ?? 0))}, entropy ${num((weights[1]?.[4] ?? 0) - (weights[0]?.[4] ?? 0))} (scales ${scale.map((s) => s.toFixed(3)).join(', ')}).
-Thresholds at 50 / 100 / 400 words: Strict ${line('strict', 50)} / ${line('strict', 100)} / ${line('strict', 400)},
-Balanced ${line('balanced', 50)} / ${line('balanced', 100)} / ${line('balanced', 400)}, Sensitive ${line('sensitive', 50)} / ${line('sensitive', 100)} / ${line('sensitive', 400)}.
+${sensitivityLevels.map(thresholdsOf).join('\n')}
 
 ## AI Detector
 

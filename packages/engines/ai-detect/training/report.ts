@@ -64,7 +64,10 @@ export function accuracyTables(evaluation: Evaluation): string {
 like (right ${pct(evaluation.domainAccuracy)} of the time out of fold; a left-out domain's texts are taken for the nearest
 others). Each level then has a threshold per named domain, each as low as it can be while the human texts flagged
 stay at or under the level's share in every domain left out of training (whatever its texts were taken for), out of
-fold among the texts taken for each domain, and out of fold overall; a line comes down only to catch AI texts. Where that catches more AI texts than one line
+fold among the texts taken for each domain, and out of fold overall; a line comes down only to catch AI texts. The lines
+share those allowances, so the order they come down in decides how many AI texts they catch: they are lowered in every
+order of the domains, the lines that catch the most kept (of those, the ones flagging fewest human texts), then each
+line freed in turn for the others while that catches more. Where that catches more AI texts than one line
 for every text, the level uses it (below, both columns). Without per-domain lines, each level's threshold is the lowest line (in log-odds, \`atHundredWords + lengthSlope · (√(100/words) − 1)\`, words
 between 40 and 1,000) that keeps the human texts flagged at or under the level's share **in every domain left out of
 training** and out of fold; of the slopes that do, the one that calls the most AI texts AI out of fold. Texts under

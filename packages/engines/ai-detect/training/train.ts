@@ -83,13 +83,17 @@ const file = {
 };
 mkdirSync(path.dirname(modelPath), { recursive: true });
 writeFileSync(modelPath, `${JSON.stringify(file)}\n`);
-// What each level means in numbers, small enough for the screens to import.
+// What each level means in numbers, small enough for the screens to import. The language model's levels are
+// `npm run train:curvature --commit`'s: kept as they are (the runtime refuses a calibration whose built-in detector
+// changed, so a retrained detector needs that script run again anyway).
+const committedPoints = existsSync(pointsPath) ? JSON.parse(readFileSync(pointsPath, 'utf8')) : {};
 const points = {
   version: MODEL_VERSION,
   aiDetection: Object.fromEntries(sensitivityLevels.map((level) => [level, operatingPointOf(file.levels, level)])),
   humanized: Object.fromEntries(
     sensitivityLevels.map((level) => [level, operatingPointOf(file.humanizedLevels, level)]),
   ),
+  ...(committedPoints.languageModel ? { languageModel: committedPoints.languageModel } : {}),
 };
 writeFileSync(pointsPath, `${JSON.stringify(points, null, 2)}\n`);
 // train:curvature reads the held-out scores of this detector instead of evaluating it again.
