@@ -35,16 +35,19 @@ describe('sensitivity levels', () => {
     expect(oneIn(0.0291)).toBe('about 1 in 35');
     expect(oneIn(0.1)).toBe('about 1 in 10');
     expect(oneIn(0.004)).toBe('about 1 in 300');
-    expect(shareInWords(0.3149)).toBe('about 3 in 10');
+    expect(shareInWords(0.4149)).toBe('about 4 in 10');
     // Strict and balanced caught 5.3 % and 9.0 %: out of ten both would read "about 1 in 10".
     expect(shareInWords(0.053)).toBe('about 1 in 20');
     expect(shareInWords(0.09)).toBe('about 1 in 10');
     // Then 15.9 % and 23.0 %: out of ten both would read "about 2 in 10".
     expect(shareInWords(0.1588)).toBe('about 1 in 6');
     expect(shareInWords(0.2304)).toBe('about 1 in 4');
+    // And the humanized levels' 25.1 % and 34.8 %: both "about 3 in 10".
+    expect(shareInWords(0.251)).toBe('about 1 in 4');
+    expect(shareInWords(0.348)).toBe('about 1 in 3');
     expect(shareInWords(0.0004)).toBe('almost no');
     expect(levelMeaning(operatingPointOf(levels, 'balanced'))).toBe(
-      'At this setting about 1 in 35 human texts is flagged as AI, and about 3 in 10 AI texts are caught.',
+      'At this setting about 1 in 35 human texts is flagged as AI, and about 1 in 3 AI texts are caught.',
     );
     expect(levelMeaning({ false_positive_rate: 0, detection_rate: 0.04 })).toBe(
       'At this setting almost no human texts are flagged as AI, and about 1 in 25 AI texts are caught.',

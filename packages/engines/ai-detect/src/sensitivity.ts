@@ -60,12 +60,12 @@ export function oneIn(rate: number): string {
 }
 
 /**
- * "3 in 10" for a large share; a smaller one as one in N ("about 1 in 4", "about 1 in 20"), so levels that catch 16 %
- * and 23 %, or 5 % and 9 %, don't read the same and look like one setting.
+ * "4 in 10" for a large share; a smaller one as one in N ("about 1 in 3", "about 1 in 20"), so levels that catch 25 %
+ * and 35 %, 16 % and 23 %, or 5 % and 9 % don't read the same and look like one setting.
  */
 export function shareInWords(rate: number): string {
   if (rate < 0.001) return 'almost no';
-  if (rate < 0.25) return oneIn(rate);
+  if (rate < 0.35) return oneIn(rate);
   return `about ${Math.round(rate * 10)} in 10`;
 }
 
