@@ -198,6 +198,13 @@ export const domainNames: Record<string, string> = {
   mixset: 'web writing of several kinds',
 };
 
+/** A level's meaning, and which kind of writing's threshold was used when the level draws one per kind. */
+export function withCalibration(meaning: string, domain: string | undefined): string {
+  return domain
+    ? `${meaning} The text reads most like ${domainNames[domain] ?? domain} of the kinds the detector learnt from, so the threshold set for those was used.`
+    : meaning;
+}
+
 /** How the screens and the PDF say which level the AI Detector's verdict was read at. */
 export function aiReportLevel(report: Pick<AiDetectionReport, 'sensitivity' | 'calibrated_for'>): ReportLevel {
   const point = report.sensitivity;
@@ -218,9 +225,7 @@ export function aiReportLevel(report: Pick<AiDetectionReport, 'sensitivity' | 'c
     level: point.level,
     name: sensitivityNames[point.level],
     title: `Read at ${sensitivityNames[point.level]} sensitivity.`,
-    meaning: domain
-      ? `${levelMeaning(point)} The text reads most like ${domainNames[domain] ?? domain} of the kinds the detector learnt from, so the threshold set for those was used.`
-      : levelMeaning(point),
+    meaning: withCalibration(levelMeaning(point), domain),
     legacy: false,
   };
 }

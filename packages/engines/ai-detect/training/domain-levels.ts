@@ -1,4 +1,5 @@
-import type { HeldOutScore } from './levels.js';
+import { type Levels, sensitivityLevels } from '../src/sensitivity.js';
+import { type HeldOutScore, LEVEL_RATES } from './levels.js';
 
 /**
  * Per-domain calibration: a level's threshold for each kind of writing a text reads most like (the domain classifier's
@@ -167,4 +168,31 @@ export function chooseDomainThresholds(
     detectionRate: Math.max(bestCaught, 0) / Math.max(aiOutOfFold.length, 1),
     falsePositiveRate: Math.max(...sets.map((set) => flaggedIn(set, best) / Math.max(set.size, 1))),
   };
+}
+
+/** A detector's levels with per-domain lines where they catch more AI texts than the level's single line does. */
+export function withDomainLines(
+  single: Levels,
+  domains: readonly string[],
+  humanSets: readonly GuessedSet[],
+  aiOutOfFold: readonly GuessedScore[],
+  minimumWords: number,
+): Levels {
+  return Object.fromEntries(
+    sensitivityLevels.map((level) => {
+      const line = single[level];
+      const perDomain = chooseDomainThresholds(LEVEL_RATES[level], domains, humanSets, aiOutOfFold, minimumWords);
+      return [
+        level,
+        perDomain.detectionRate > line.detectionRate
+          ? {
+              ...line,
+              byDomain: perDomain.thresholds,
+              falsePositiveRate: perDomain.falsePositiveRate,
+              detectionRate: perDomain.detectionRate,
+            }
+          : line,
+      ];
+    }),
+  ) as Levels;
 }

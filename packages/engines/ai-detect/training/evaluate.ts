@@ -8,7 +8,7 @@ import { HUMANIZED_SURE_WORDS, humanizedLabelAt } from '../src/humanized-verdict
 import { type SerializedLinearModel, sigmoid, trainLinearModel } from '../src/linear-model.js';
 import { type Levels, type Sensitivity, sensitivityLevels, thresholdLogOddsAt } from '../src/sensitivity.js';
 import { foldOf, type LabelledText } from './dataset.js';
-import { chooseDomainThresholds, type GuessedScore, type GuessedSet } from './domain-levels.js';
+import { chooseDomainThresholds, type GuessedScore, type GuessedSet, withDomainLines } from './domain-levels.js';
 import { chooseLevels, type HeldOutScore, type HumanSet, LEVEL_RATES, nestedFalsePositiveRates } from './levels.js';
 import { auroc, macroF1, thresholdForMissRate } from './metrics.js';
 import { fitDetectorModels, MINIMUM_WORDS, trainingSet } from './pipeline.js';
@@ -335,14 +335,21 @@ export function evaluateDetectors(
   const domainClassifier = fullDomains.parameters;
   for (const h of revised) guessOutOfFold.set(h.index, guessWith(fullDomains, h.values as Float64Array));
   const domainAccuracy = oofIndexes.filter((i) => guessOutOfFold.get(i) === domainOf(i)).length / oofIndexes.length;
-  const guessed = (h: Held, leftOut: boolean): GuessedScore => ({
-    logOdds: h.logOdds,
-    words: h.words,
-    guess: (leftOut ? guessLeftOut : guessOutOfFold).get(h.index) as string,
-  });
-  const oofHumans = oofHeld.filter((h) => !isAi(h.index));
-  const guessedSets = (excluded?: string): GuessedSet[] => {
-    const own = oofHumans.filter((h) => domainOf(h.index) !== excluded).map((h) => guessed(h, false));
+  const guessedWith =
+    (value: (h: Held) => number) =>
+    (h: Held, leftOut: boolean): GuessedScore => ({
+      logOdds: value(h),
+      words: h.words,
+      guess: (leftOut ? guessLeftOut : guessOutOfFold).get(h.index) as string,
+    });
+  /** The human sets a level's per-domain lines keep within its rate; without `excluded`'s, for its nested estimate. */
+  const guessedSetsWith = (
+    value: (h: Held) => number,
+    humansOf: (list: readonly Held[]) => Held[],
+    excluded?: string,
+  ): GuessedSet[] => {
+    const guessed = guessedWith(value);
+    const own = humansOf(oofHeld.filter((h) => domainOf(h.index) !== excluded)).map((h) => guessed(h, false));
     // Each kind of writing the classifier names keeps its own human texts within the rate too. Without it, the
     // balanced line for texts taken for biomedical writing flagged 61% of those human texts out of fold while the
     // pooled rate stayed at 3%: most human authors of that kind would have been called AI.
@@ -353,29 +360,16 @@ export function evaluateDetectors(
         .filter((domain) => domain !== excluded)
         .map((domain) => ({
           name: domain,
-          scores: (byDomain.get(domain) as Held[]).filter((h) => !isAi(h.index)).map((h) => guessed(h, true)),
+          scores: humansOf(byDomain.get(domain) as Held[]).map((h) => guessed(h, true)),
         })),
     ];
   };
-  const guessedAi = oofHeld.filter((h) => isAi(h.index)).map((h) => guessed(h, false));
-  const levels = Object.fromEntries(
-    sensitivityLevels.map((level) => {
-      const single = singleLevels[level];
-      const perDomain = chooseDomainThresholds(LEVEL_RATES[level], domains, guessedSets(), guessedAi, MINIMUM_WORDS);
-      // The single line stays as the fallback; the per-domain lines replace it only where they catch more.
-      return [
-        level,
-        perDomain.detectionRate > single.detectionRate
-          ? {
-              ...single,
-              byDomain: perDomain.thresholds,
-              falsePositiveRate: perDomain.falsePositiveRate,
-              detectionRate: perDomain.detectionRate,
-            }
-          : single,
-      ];
-    }),
-  ) as Levels;
+  const documentValue = (h: Held) => h.logOdds;
+  const documentHumans = (list: readonly Held[]) => list.filter((h) => !isAi(h.index));
+  const guessedSets = (excluded?: string) => guessedSetsWith(documentValue, documentHumans, excluded);
+  const guessedAi = oofHeld.filter((h) => isAi(h.index)).map((h) => guessedWith(documentValue)(h, false));
+  // The single line stays as the fallback; the per-domain lines replace it only where they catch more.
+  const levels = withDomainLines(singleLevels, domains, guessedSets(), guessedAi, MINIMUM_WORDS);
   const singleLine = Object.fromEntries(
     sensitivityLevels.map((level) => [
       level,
@@ -409,7 +403,17 @@ export function evaluateDetectors(
   const humanizedAiOutOfFold = humanizedHeld(oofHeld)
     .filter((h) => (set.humanized[h.index] as number) > 0)
     .map(humanizedScore);
-  const humanizedLevels = chooseLevels(humanizedSets, humanizedAiOutOfFold, MINIMUM_WORDS);
+  // Per-domain lines as the AI Detector's, on the probability of AI (disguised or not).
+  const humanizedValue = (h: Held) => aiMassLogOdds(h.humanized ?? [1, 0, 0]);
+  const humanizedLevels = withDomainLines(
+    chooseLevels(humanizedSets, humanizedAiOutOfFold, MINIMUM_WORDS),
+    domains,
+    guessedSetsWith(humanizedValue, (list) => humanizedHeld(list).filter((h) => set.humanized[h.index] === 0)),
+    humanizedHeld(oofHeld)
+      .filter((h) => (set.humanized[h.index] as number) > 0)
+      .map((h) => guessedWith(humanizedValue)(h, false)),
+    MINIMUM_WORDS,
+  );
   const humanizedHumanThreshold = sigmoid(
     thresholdForMissRate(
       humanizedAiOutOfFold.map((s) => s.logOdds),
@@ -492,11 +496,11 @@ export function evaluateDetectors(
     }));
 
     // The humanized verdict at this level.
-    const humanizedVerdict = (h: Held) =>
+    const humanizedVerdict = (h: Held, leftOut = false) =>
       humanizedLabelAt(
         h.humanized as number[],
         h.words,
-        sigmoid(thresholdLogOddsAt(humanizedLevels, level, h.words)),
+        sigmoid(thresholdLogOddsAt(humanizedLevels, level, h.words, guessOf(h, leftOut))),
         humanizedHumanThreshold,
       );
     const humanizedTruth: number[] = [];
@@ -521,7 +525,7 @@ export function evaluateDetectors(
       let humans = 0;
       let flaggedHumans = 0;
       for (const h of list) {
-        const verdict = humanizedVerdict(h);
+        const verdict = humanizedVerdict(h, true);
         const truth = set.humanized[h.index] as number;
         leftOutTruth.push(truth);
         leftOutPredicted.push(verdict.index);

@@ -379,7 +379,7 @@ export function reportOf(
         const verdict = humanizedLabelAt(
           [1 - mass, mass * share, mass * (1 - share)],
           row.words,
-          sigmoid(thresholdLogOddsAt(levels, level, row.words)),
+          sigmoid(thresholdLogOddsAt(levels, level, row.words, row.guess?.outOfFold)),
           humanThreshold,
         );
         t.push(row.humanized as number);

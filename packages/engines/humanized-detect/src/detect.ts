@@ -132,7 +132,9 @@ export function detectHumanized(
     ({ levels, humanThreshold } = local.calibration.humanized);
     languageModelPushes = languageModelEvidenceOf(local.score.model, combined.pushes);
   }
-  const threshold = thresholdAt(levels, level, words);
+  // The level's line for the kind of writing the text reads most like, where the level draws one per kind.
+  const domain = model.domainOf(values);
+  const threshold = thresholdAt(levels, level, words, domain);
   const verdict = humanizedLabelAt(
     [probabilities.human, probabilities.ai, probabilities.ai_humanized],
     words,
@@ -162,6 +164,7 @@ export function detectHumanized(
     uncertain,
     uncertainty: reasons,
     sensitivity: operatingPointOf(levels, level),
+    ...(domain && levels[level].byDomain?.[domain] !== undefined ? { calibrated_for: domain } : {}),
     ...(local
       ? {
           language_model: {

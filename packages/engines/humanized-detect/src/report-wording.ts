@@ -1,6 +1,9 @@
 import type { Evidence } from '@candor/engine-ai-detect/report';
-import type { ReportLevel } from '@candor/engine-ai-detect/report-wording';
-import { towardsWords as aiTowardsWords } from '@candor/engine-ai-detect/report-wording';
+import {
+  towardsWords as aiTowardsWords,
+  type ReportLevel,
+  withCalibration,
+} from '@candor/engine-ai-detect/report-wording';
 import { levelMeaning, type Sensitivity, sensitivityNames } from '@candor/engine-ai-detect/sensitivity';
 import { formatPercentShares } from '@candor/engine-writing/percent';
 import {
@@ -95,7 +98,9 @@ export const towardsWords: Record<HumanizedLabel, string> = {
 };
 
 /** How the screens and the PDF say which level the humanized verdict was read at. */
-export function humanizedReportLevel(report: Pick<HumanizedDetectionReport, 'sensitivity'>): ReportLevel {
+export function humanizedReportLevel(
+  report: Pick<HumanizedDetectionReport, 'sensitivity' | 'calibrated_for'>,
+): ReportLevel {
   const point = report.sensitivity;
   if (!point) {
     return {
@@ -112,7 +117,10 @@ export function humanizedReportLevel(report: Pick<HumanizedDetectionReport, 'sen
     level: point.level,
     name: sensitivityNames[point.level],
     title: `Read at ${sensitivityNames[point.level]} sensitivity.`,
-    meaning: levelMeaning(point).replace('flagged as AI', 'flagged as AI-written or disguised'),
+    meaning: withCalibration(
+      levelMeaning(point).replace('flagged as AI', 'flagged as AI-written or disguised'),
+      report.calibrated_for,
+    ),
     legacy: false,
   };
 }

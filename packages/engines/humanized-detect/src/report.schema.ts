@@ -57,6 +57,8 @@ export const humanizedDetectionReportSchema = z.object({
    * the level's threshold. Absent from reports stored before levels, whose verdict was the likeliest class.
    */
   sensitivity: operatingPointSchema.optional(),
+  /** The kind of writing whose threshold the level used, when it draws one per kind (a training domain). */
+  calibrated_for: z.string().optional(),
   /**
    * Present when a language model also scored the text: its scores and the built-in probability of AI (disguised or
    * not) were combined into `probabilities` by a calibration fitted for that model file.
