@@ -48,8 +48,13 @@ export interface LevelEvaluation {
     macroF1: number;
     macroF1LeftOutDomains: number;
     confusion: number[][];
-    /** Human texts given an AI or disguised-AI verdict, in the left-out domain where it is highest. */
+    /**
+     * Human texts of 40 words or more the level's line calls AI-written or disguised, in the left-out domain where the
+     * share is highest: what the level's limit bounds.
+     */
     falsePositiveRate: number;
+    /** Human texts under 40 words whose best guess (the likeliest class, marked uncertain) is AI, worst domain. */
+    shortBestGuessAi: number;
     /** Texts given a verdict without doubt (no uncertainty reason), and the share of those that were wrong. */
     sure: number;
     sureWrong: number;
@@ -520,10 +525,12 @@ export function evaluateDetectors(
     const leftOutTruth: number[] = [];
     const leftOutPredicted: number[] = [];
     let humanizedFalsePositiveRate = 0;
+    let shortBestGuessAi = 0;
     for (const domain of domains) {
       const list = humanizedHeld(byDomain.get(domain) as Held[]);
       let humans = 0;
       let flaggedHumans = 0;
+      let shortGuessedAi = 0;
       for (const h of list) {
         const verdict = humanizedVerdict(h, true);
         const truth = set.humanized[h.index] as number;
@@ -531,10 +538,13 @@ export function evaluateDetectors(
         leftOutPredicted.push(verdict.index);
         if (truth === 0) {
           humans++;
-          if (verdict.index > 0) flaggedHumans++;
+          // Under 40 words no line is drawn: the verdict is the likeliest class, a best guess the report marks uncertain.
+          if (verdict.index > 0 && h.words >= MINIMUM_WORDS) flaggedHumans++;
+          else if (verdict.index > 0) shortGuessedAi++;
         }
       }
       humanizedFalsePositiveRate = Math.max(humanizedFalsePositiveRate, flaggedHumans / Math.max(humans, 1));
+      shortBestGuessAi = Math.max(shortBestGuessAi, shortGuessedAi / Math.max(humans, 1));
     }
 
     return {
@@ -579,6 +589,7 @@ export function evaluateDetectors(
         macroF1LeftOutDomains: macroF1(leftOutTruth, leftOutPredicted, 3),
         confusion: confusionOf(humanizedTruth, humanizedPredicted),
         falsePositiveRate: humanizedFalsePositiveRate,
+        shortBestGuessAi,
         sure: sure / Math.max(humanizedTruth.length, 1),
         sureWrong: sureWrong / Math.max(sure, 1),
       },

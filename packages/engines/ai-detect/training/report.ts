@@ -141,15 +141,18 @@ Top-1 accuracy out of fold: **${num(o.familyAccuracy)}** over ${o.familyTexts} A
 At each level a text is AI-written, disguised or not, when the probability of either reaches the level's line (chosen
 as the AI Detector's are, on that probability), and then whichever of the two is likelier.
 
-| level | macro-F1 out of fold | macro-F1, domain left out | human texts flagged, worst left-out domain | verdicts without doubt | wrong among those |
-|---|---|---|---|---|---|
+| level | macro-F1 out of fold | macro-F1, domain left out | human texts of 40 words or more called AI or disguised, worst left-out domain | human texts under 40 words whose best guess is AI, worst left-out domain | verdicts without doubt | wrong among those |
+|---|---|---|---|---|---|---|
 ${levels
   .map(
     (l) =>
-      `| ${sensitivityNames[l.level]} | ${num(l.humanized.macroF1)} | ${num(l.humanized.macroF1LeftOutDomains)} | ${pct(l.humanized.falsePositiveRate)} | ${pct(l.humanized.sure)} | ${pct(l.humanized.sureWrong)} |`,
+      `| ${sensitivityNames[l.level]} | ${num(l.humanized.macroF1)} | ${num(l.humanized.macroF1LeftOutDomains)} | ${pct(l.humanized.falsePositiveRate)} | ${pct(l.humanized.shortBestGuessAi)} | ${pct(l.humanized.sure)} | ${pct(l.humanized.sureWrong)} |`,
   )
   .join('\n')}
-| likeliest class (before levels) | ${num(o.humanizedMacroF1)} | | ${pct(o.humanizedArgmaxFalsePositiveRate)} out of fold | | |
+| likeliest class (before levels) | ${num(o.humanizedMacroF1)} | | ${pct(o.humanizedArgmaxFalsePositiveRate)} out of fold | | | |
+
+Under 40 words no line is drawn: the verdict is only the likeliest class, shown as a best guess and marked uncertain
+(too short), so those texts are counted apart from the level's limit.
 
 ${levelsSection(evaluation, 'humanized')}
 
