@@ -114,6 +114,18 @@ function stop(child) {
   });
 }
 
+/** An autocannon result as a row of a benchmark's table. */
+export const autocannonRow = (label, result) => ({
+  label,
+  rps: Math.round(result.requests.average * 10) / 10,
+  p50: result.latency.p50,
+  p99: result.latency.p99,
+  max: result.latency.max,
+  non2xx: result.non2xx,
+  errors: result.errors + result.timeouts,
+  total: result.requests.total,
+});
+
 const clockTicksPerSecond = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
 /** CPU milliseconds (user + system) a process has used, and its main thread alone (Linux `/proc`). */

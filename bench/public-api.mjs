@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { cpuMsOf, machine, machineTable, signedInCookies, startServer, writeResult } from './lib.mjs';
+import { autocannonRow, cpuMsOf, machine, machineTable, signedInCookies, startServer, writeResult } from './lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = 18201;
@@ -63,19 +63,7 @@ async function measured(load) {
 }
 
 const run = (label, opts) =>
-  measured(async () => {
-    const r = await autocannon({ duration: DURATION, ...opts });
-    return {
-      label,
-      rps: Math.round(r.requests.average * 10) / 10,
-      p50: r.latency.p50,
-      p99: r.latency.p99,
-      max: r.latency.max,
-      non2xx: r.non2xx,
-      errors: r.errors + r.timeouts,
-      total: r.requests.total,
-    };
-  });
+  measured(async () => autocannonRow(label, await autocannon({ duration: DURATION, ...opts })));
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'candor-bench-api-'));
 // The free plan gets API access at a rate no run here reaches, and tokens for every call: each one is charged.

@@ -1,7 +1,15 @@
 // users/info under load from this (second) process with autocannon, on PGlite and, when DATABASE_URL is set, on
 // PostgreSQL. Goal (issue 2): ≥ 2,000 requests/s with p99 ≤ 25 ms and no errors.
 import autocannon from 'autocannon';
-import { freshPostgres, machine, machineTable, signedInCookies, startServer, writeResult } from './lib.mjs';
+import {
+  autocannonRow,
+  freshPostgres,
+  machine,
+  machineTable,
+  signedInCookies,
+  startServer,
+  writeResult,
+} from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -14,16 +22,7 @@ async function measure(label, databaseUrl) {
     // Warm-up so JIT and connection pools are in steady state before we count.
     await autocannon({ url, connections: CONNECTIONS, duration: 3, headers: { cookie } });
     const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { cookie } });
-    const row = {
-      label,
-      rps: Math.round(r.requests.average),
-      p50: r.latency.p50,
-      p99: r.latency.p99,
-      max: r.latency.max,
-      non2xx: r.non2xx,
-      errors: r.errors + r.timeouts,
-      total: r.requests.total,
-    };
+    const row = autocannonRow(label, r);
     console.info(row);
     return row;
   } finally {

@@ -170,6 +170,24 @@ export function chooseDomainThresholds(
   };
 }
 
+/**
+ * The human sets per-domain lines keep within a level's rate: out of fold, among the out-of-fold texts taken for each
+ * domain, and each domain left out of training (`leftOut`, by domain). Each kind of writing the classifier names
+ * keeps its own human texts within the rate too: without it, the balanced line for texts taken for biomedical writing
+ * flagged 61% of those human texts out of fold while the pooled rate stayed at 3%.
+ */
+export function domainHumanSets(
+  outOfFold: readonly GuessedScore[],
+  leftOut: ReadonlyMap<string, readonly GuessedScore[]>,
+  domains: readonly string[],
+): GuessedSet[] {
+  return [
+    { name: 'out-of-fold', scores: outOfFold },
+    ...domains.map((domain) => ({ name: `taken for ${domain}`, scores: outOfFold.filter((s) => s.guess === domain) })),
+    ...[...leftOut].map(([domain, scores]) => ({ name: domain, scores })),
+  ];
+}
+
 /** A detector's levels with per-domain lines where they catch more AI texts than the level's single line does. */
 export function withDomainLines(
   single: Levels,

@@ -8,7 +8,13 @@ import { HUMANIZED_SURE_WORDS, humanizedLabelAt } from '../src/humanized-verdict
 import { type SerializedLinearModel, sigmoid, trainLinearModel } from '../src/linear-model.js';
 import { type Levels, type Sensitivity, sensitivityLevels, thresholdLogOddsAt } from '../src/sensitivity.js';
 import { foldOf, type LabelledText } from './dataset.js';
-import { chooseDomainThresholds, type GuessedScore, type GuessedSet, withDomainLines } from './domain-levels.js';
+import {
+  chooseDomainThresholds,
+  domainHumanSets,
+  type GuessedScore,
+  type GuessedSet,
+  withDomainLines,
+} from './domain-levels.js';
 import { chooseLevels, type HeldOutScore, type HumanSet, LEVEL_RATES, nestedFalsePositiveRates } from './levels.js';
 import { auroc, macroF1, thresholdForMissRate } from './metrics.js';
 import { fitDetectorModels, MINIMUM_WORDS, trainingSet } from './pipeline.js';
@@ -354,20 +360,15 @@ export function evaluateDetectors(
     excluded?: string,
   ): GuessedSet[] => {
     const guessed = guessedWith(value);
-    const own = humansOf(oofHeld.filter((h) => domainOf(h.index) !== excluded)).map((h) => guessed(h, false));
-    // Each kind of writing the classifier names keeps its own human texts within the rate too. Without it, the
-    // balanced line for texts taken for biomedical writing flagged 61% of those human texts out of fold while the
-    // pooled rate stayed at 3%: most human authors of that kind would have been called AI.
-    return [
-      { name: 'out-of-fold', scores: own },
-      ...domains.map((domain) => ({ name: `taken for ${domain}`, scores: own.filter((s) => s.guess === domain) })),
-      ...domains
-        .filter((domain) => domain !== excluded)
-        .map((domain) => ({
-          name: domain,
-          scores: humansOf(byDomain.get(domain) as Held[]).map((h) => guessed(h, true)),
-        })),
-    ];
+    return domainHumanSets(
+      humansOf(oofHeld.filter((h) => domainOf(h.index) !== excluded)).map((h) => guessed(h, false)),
+      new Map(
+        domains
+          .filter((domain) => domain !== excluded)
+          .map((domain) => [domain, humansOf(byDomain.get(domain) as Held[]).map((h) => guessed(h, true))]),
+      ),
+      domains,
+    );
   };
   const documentValue = (h: Held) => h.logOdds;
   const documentHumans = (list: readonly Held[]) => list.filter((h) => !isAi(h.index));

@@ -3,7 +3,7 @@ import { COMBINED_FEATURES, type Combination, combinerOf } from '../src/curvatur
 import { humanizedLabelAt } from '../src/humanized-verdict.js';
 import { sigmoid, trainLinearModel } from '../src/linear-model.js';
 import { type Levels, type Sensitivity, sensitivityLevels, thresholdLogOddsAt } from '../src/sensitivity.js';
-import { chooseDomainThresholds, type GuessedScore, type GuessedSet } from './domain-levels.js';
+import { chooseDomainThresholds, domainHumanSets, type GuessedScore, type GuessedSet } from './domain-levels.js';
 import type { LeftOutDomainRates } from './evaluate.js';
 import { chooseLevels, type HeldOutScore, type HumanSet, LEVEL_RATES, nestedFalsePositiveRates } from './levels.js';
 import { auroc, macroF1, thresholdForMissRate } from './metrics.js';
@@ -241,17 +241,18 @@ function domainSetsOf(
   domains: readonly string[],
   excluded?: string,
 ): GuessedSet[] {
-  const own = humans.filter((i) => rows[i]?.domain !== excluded).map((i) => guessedOf(rows, held, i, false));
-  return [
-    { name: 'out-of-fold', scores: own },
-    ...domains.map((domain) => ({ name: `taken for ${domain}`, scores: own.filter((s) => s.guess === domain) })),
-    ...domains
-      .filter((domain) => domain !== excluded)
-      .map((domain) => ({
-        name: domain,
-        scores: humans.filter((i) => rows[i]?.domain === domain).map((i) => guessedOf(rows, held, i, true)),
-      })),
-  ];
+  return domainHumanSets(
+    humans.filter((i) => rows[i]?.domain !== excluded).map((i) => guessedOf(rows, held, i, false)),
+    new Map(
+      domains
+        .filter((domain) => domain !== excluded)
+        .map((domain) => [
+          domain,
+          humans.filter((i) => rows[i]?.domain === domain).map((i) => guessedOf(rows, held, i, true)),
+        ]),
+    ),
+    domains,
+  );
 }
 
 /**
