@@ -188,6 +188,30 @@ export function domainHumanSets(
   ];
 }
 
+/**
+ * Each left-out domain's share of human texts flagged had it played no part in choosing the per-domain lines either:
+ * the lines chosen on the sets without it (`setsWithout`), applied to its own left-out human texts.
+ */
+export function nestedDomainRates(
+  rate: number,
+  domains: readonly string[],
+  setsWithout: (domain: string) => readonly GuessedSet[],
+  leftOutHumans: (domain: string) => readonly GuessedScore[],
+  aiOutOfFold: readonly GuessedScore[],
+  minimumWords: number,
+): Map<string, number> {
+  return new Map(
+    domains.map((domain) => {
+      const { thresholds } = chooseDomainThresholds(rate, domains, setsWithout(domain), aiOutOfFold, minimumWords);
+      const humans = leftOutHumans(domain);
+      const flagged = humans.filter(
+        (s) => scoreValue(s, minimumWords) >= (thresholds[s.guess] ?? Number.POSITIVE_INFINITY),
+      ).length;
+      return [domain, flagged / Math.max(humans.length, 1)];
+    }),
+  );
+}
+
 /** A detector's levels with per-domain lines where they catch more AI texts than the level's single line does. */
 export function withDomainLines(
   single: Levels,

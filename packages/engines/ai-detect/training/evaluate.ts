@@ -9,10 +9,10 @@ import { type SerializedLinearModel, sigmoid, trainLinearModel } from '../src/li
 import { type Levels, type Sensitivity, sensitivityLevels, thresholdLogOddsAt } from '../src/sensitivity.js';
 import { foldOf, type LabelledText } from './dataset.js';
 import {
-  chooseDomainThresholds,
   domainHumanSets,
   type GuessedScore,
   type GuessedSet,
+  nestedDomainRates,
   withDomainLines,
 } from './domain-levels.js';
 import { chooseLevels, type HeldOutScore, type HumanSet, LEVEL_RATES, nestedFalsePositiveRates } from './levels.js';
@@ -476,22 +476,13 @@ export function evaluateDetectors(
       oofByDomain.set(domainOf(h.index), list);
     }
     const nested = levels[level].byDomain
-      ? new Map(
-          domains.map((domain) => {
-            const { thresholds } = chooseDomainThresholds(
-              LEVEL_RATES[level],
-              domains,
-              guessedSets(domain),
-              guessedAi,
-              MINIMUM_WORDS,
-            );
-            const humans = (byDomain.get(domain) as Held[]).filter((h) => !isAi(h.index));
-            const flaggedHumans = humans.filter(
-              (h) =>
-                h.words >= MINIMUM_WORDS && h.logOdds >= (thresholds[guessLeftOut.get(h.index) as string] as number),
-            );
-            return [domain, flaggedHumans.length / Math.max(humans.length, 1)] as const;
-          }),
+      ? nestedDomainRates(
+          LEVEL_RATES[level],
+          domains,
+          guessedSets,
+          (domain) => documentHumans(byDomain.get(domain) as Held[]).map((h) => guessedWith(documentValue)(h, true)),
+          guessedAi,
+          MINIMUM_WORDS,
         )
       : nestedFalsePositiveRates(LEVEL_RATES[level], oofByDomain, humanSets.slice(1), aiOutOfFold, MINIMUM_WORDS);
     const generatorRows = [...byGenerator].map(([generator, run]) => ({

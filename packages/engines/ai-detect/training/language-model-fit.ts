@@ -3,7 +3,7 @@ import { COMBINED_FEATURES, type Combination, combinerOf } from '../src/curvatur
 import { humanizedLabelAt } from '../src/humanized-verdict.js';
 import { sigmoid, trainLinearModel } from '../src/linear-model.js';
 import { type Levels, type Sensitivity, sensitivityLevels, thresholdLogOddsAt } from '../src/sensitivity.js';
-import { chooseDomainThresholds, domainHumanSets, type GuessedScore, type GuessedSet } from './domain-levels.js';
+import { domainHumanSets, type GuessedScore, type GuessedSet, nestedDomainRates } from './domain-levels.js';
 import type { LeftOutDomainRates } from './evaluate.js';
 import { chooseLevels, type HeldOutScore, type HumanSet, LEVEL_RATES, nestedFalsePositiveRates } from './levels.js';
 import { auroc, macroF1, thresholdForMissRate } from './metrics.js';
@@ -255,36 +255,6 @@ function domainSetsOf(
   );
 }
 
-/**
- * Each left-out domain's share of human texts flagged had it played no part in choosing the level's per-domain lines
- * either (training/evaluate.ts's nested estimate).
- */
-function nestedDomainRates(
-  rows: readonly CalibrationText[],
-  humans: readonly number[],
-  aiGuessed: readonly GuessedScore[],
-  held: HeldOutCombined,
-  domains: readonly string[],
-  rate: number,
-): Map<string, number> {
-  const rates = new Map<string, number>();
-  for (const domain of domains) {
-    const { thresholds } = chooseDomainThresholds(
-      rate,
-      domains,
-      domainSetsOf(rows, humans, held, domains, domain),
-      aiGuessed,
-      MINIMUM_WORDS,
-    );
-    const leftOut = humans.filter((i) => rows[i]?.domain === domain).map((i) => guessedOf(rows, held, i, true));
-    const flagged = leftOut.filter(
-      (s) => s.words >= MINIMUM_WORDS && s.logOdds >= (thresholds[s.guess] ?? Number.POSITIVE_INFINITY),
-    ).length;
-    rates.set(domain, flagged / Math.max(leftOut.length, 1));
-  }
-  return rates;
-}
-
 export interface CombinationReport {
   auroc: {
     outOfFold: number;
@@ -360,7 +330,14 @@ export function reportOf(
     }
     // The nested estimate of the lines the level uses: per domain where it draws them, else one line.
     const nested = levels[level].byDomain
-      ? nestedDomainRates(rows, sets.humans, sets.aiGuessed, held, sets.domains, LEVEL_RATES[level])
+      ? nestedDomainRates(
+          LEVEL_RATES[level],
+          sets.domains,
+          (domain) => domainSetsOf(rows, sets.humans, held, sets.domains, domain),
+          (domain) => sets.humans.filter((i) => rows[i]?.domain === domain).map((i) => guessedOf(rows, held, i, true)),
+          sets.aiGuessed,
+          MINIMUM_WORDS,
+        )
       : nestedFalsePositiveRates(LEVEL_RATES[level], oofByDomain, sets.humanSets.slice(1), sets.ai, MINIMUM_WORDS);
     const generatorRows = Object.keys(held.generatorHumans).map((generator) => {
       const ai = indexes.filter(
