@@ -8,7 +8,7 @@ import { charge, holdLapsed, release, renewHold, reserve } from '../detector/led
 import { findCurrentSubscription } from '../payment/plans.repository.js';
 import type { EnginePool } from './engines/engine-pool.js';
 import type { ExtractionOutcome } from './extract/extract-text.js';
-import type { JobData, JobProcessor, JobQueue, RunOrigin } from './jobs/job-queue.js';
+import { type JobData, type JobProcessor, type JobQueue, QUEUEING_SECONDS, type RunOrigin } from './jobs/job-queue.js';
 import type { ToolDefinition } from './tool-definition.js';
 
 export interface ToolRunsDeps {
@@ -25,11 +25,6 @@ export interface ToolRunsDeps {
 }
 
 const SAVING_STAGE = { percent: 95, stage: 'Saving the result' };
-/**
- * A reservation first lasts only as long as queueing it may take; once the job is queued it runs for `holdSeconds`.
- * A process killed in between leaves a hold that frees the user's balance within this, not after the full term.
- */
-const QUEUEING_HOLD_SECONDS = 30;
 /** A run that keeps its work after a stop gets this long to finish and store it. */
 const FINISH_AFTER_STOP_MS = 120_000;
 /** Children per insert: a site scan's thousands of pages stay under PostgreSQL's 65,535 parameters a statement. */
@@ -187,7 +182,9 @@ export function createToolRuns(deps: ToolRunsDeps) {
         modelName: tool.modelName,
         units,
         now,
-        holdSeconds: Math.min(QUEUEING_HOLD_SECONDS, deps.holdSeconds),
+        // Only as long as queueing may take, so a process killed before queueing frees the user's balance soon; once
+        // the job is queued it is renewed for `holdSeconds`.
+        holdSeconds: Math.min(QUEUEING_SECONDS, deps.holdSeconds),
       });
       let queued: JobSnapshot;
       try {

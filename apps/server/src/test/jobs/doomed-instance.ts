@@ -1,8 +1,16 @@
-// An instance of the Redis job queue that takes one job and then dies without a word, as a killed or crashed server
-// does: run it, wait for "running" on stdout, then SIGKILL it. Arguments: Redis URL, key prefix, lock seconds.
+// An instance of the Redis job queue that dies without a word, as a killed or crashed server does. Arguments: Redis
+// URL, key prefix, lock seconds, and when it dies: "running" (the default) takes its job and says "running" on
+// stdout, to be sent SIGKILL; "queueing" kills itself after storing its job's snapshot, before BullMQ has the job.
+import { Queue } from 'bullmq';
 import { createRedisJobQueue } from '../../modules/tools/jobs/redis-queue.js';
 
-const [redisUrl = '', keyPrefix = '', lockSeconds = '1'] = process.argv.slice(2);
+const [redisUrl = '', keyPrefix = '', lockSeconds = '1', dieWhen = 'running'] = process.argv.slice(2);
+if (dieWhen === 'queueing') {
+  Queue.prototype.add = () => {
+    process.kill(process.pid, 'SIGKILL');
+    return new Promise(() => {});
+  };
+}
 const queue = createRedisJobQueue({
   redisUrl,
   keyPrefix,

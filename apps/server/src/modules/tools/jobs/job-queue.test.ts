@@ -399,6 +399,26 @@ for (const kind of queueKinds()) {
           expect(harness.discarded.map((data) => data.holdId)).toEqual(['hold-doomed']);
         });
 
+        it('ends a job whose instance died before queueing it, as interrupted and never run', async () => {
+          const harness = kind.build({ queueingSeconds: 1 });
+          const doomed = spawn(
+            process.execPath,
+            ['--import', 'tsx', doomedInstance, readTestSettings().redisUrl ?? '', harness.keyPrefix, '1', 'queueing'],
+            { stdio: ['ignore', 'ignore', 'inherit'] },
+          );
+          const [, signal] = await once(doomed, 'exit');
+          expect(signal).toBe('SIGKILL');
+          const [orphan] = await harness.queue.list('user-1');
+          expect(orphan).toMatchObject({ status: 'queued' });
+          expect(await (await follow(harness.queue, 'user-1', orphan?.job_id ?? '')).ended).toMatchObject({
+            status: 'failed',
+            error: { code: 'interrupted', message: expect.stringContaining('Nothing was charged') },
+          });
+          expect(harness.ranOn.has('doomed')).toBe(false);
+          // Its hold was never renewed for the run: it lapses by itself, so there is nothing to discard.
+          expect(harness.discarded).toEqual([]);
+        });
+
         it('never starts a job still waiting when its reservation lapses, and releases its hold', async () => {
           const harness = kind.build({ reservationSeconds: 1 });
           await harness.queue.submit(job({ name: 'busy', kind: 'wait' }));

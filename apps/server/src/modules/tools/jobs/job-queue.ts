@@ -1,6 +1,12 @@
 import type { JobSnapshot, ToolId } from '@candor/contracts/tools';
 import type { EngineProgress } from '../engines/engine-module.js';
 
+/**
+ * How long submitting a run may take, from its reservation to its place in the queue. A process killed in between
+ * leaves a hold that lapses within this (the ledger) and, in a shared queue, a snapshot that is ended after it.
+ */
+export const QUEUEING_SECONDS = 30;
+
 /** What a queued run carries: plain data, so a Redis-backed queue can store it as it is. */
 export interface JobData {
   userId: string;

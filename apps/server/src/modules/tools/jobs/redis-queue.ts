@@ -18,7 +18,7 @@ import {
   stopJob,
   tooManyRuns,
 } from './job-lifecycle.js';
-import type { JobData, JobListener, JobQueue, JobQueueOptions } from './job-queue.js';
+import { type JobData, type JobListener, type JobQueue, type JobQueueOptions, QUEUEING_SECONDS } from './job-queue.js';
 import { jobScripts } from './redis-scripts.js';
 
 export interface RedisJobQueueOptions extends JobQueueOptions {
@@ -37,6 +37,8 @@ export interface RedisJobQueueOptions extends JobQueueOptions {
    * a job whose instance died is handed out again after one to two of these. Tests shorten it.
    */
   lockSeconds?: number;
+  /** How long a job may wait between its snapshot and its place in BullMQ (QUEUEING_SECONDS). Tests shorten it. */
+  queueingSeconds?: number;
 }
 
 /** A job's snapshot as every instance reads it; `version` orders its changes, for subscribers and for writers. */
@@ -65,6 +67,10 @@ const FINAL_WRITE_BACKOFF_MS = 500;
 // How long closing waits for the runs it stopped to write their last snapshots, and then for Redis to say goodbye.
 const CLOSE_GRACE_MS = 5_000;
 const QUIT_WAIT_MS = 1_000;
+const NEVER_QUEUED_ERROR = {
+  code: 'interrupted',
+  message: 'The server that took this check stopped before it could start it. Nothing was charged; run it again.',
+};
 
 /**
  * Tool runs shared by every instance through Redis (DESIGN.md principle 4). BullMQ hands each job to one instance's
@@ -370,6 +376,34 @@ export function createRedisJobQueue(options: RedisJobQueueOptions): JobQueue {
       () => false,
     );
 
+  /**
+   * Ends the jobs of an instance that died between storing a job's snapshot and queueing it in BullMQ (`submit`): no
+   * worker will ever take them, and their users would watch them wait until the reservation lapses. A job still
+   * "queued" a queueing time after it was submitted, and unknown to BullMQ, is one of them; its hold has lapsed by
+   * then (QUEUEING_SECONDS), so nothing was charged. Every instance looks, and the compare-and-set lets one write.
+   */
+  const queueingMs = (options.queueingSeconds ?? QUEUEING_SECONDS) * 1_000;
+  const endNeverQueued = async () => {
+    const [seconds, microseconds] = await client.time();
+    const redisNowMs = Number(seconds) * 1_000 + Math.floor(Number(microseconds) / 1_000);
+    // An active entry's score is when its reservation lapses, counted from its submission while it is queued.
+    const submittedLongAgo = await client.zrangebyscore(
+      keys.allActive,
+      '-inf',
+      redisNowMs - queueingMs + options.reservationSeconds * 1_000,
+    );
+    for (const jobId of submittedLongAgo) {
+      const stored = await read(jobId);
+      if (stored?.snapshot.status !== 'queued' || (await queue.getJobState(jobId)) !== 'unknown') continue;
+      const ended = changed(stored, finishedChange(options.clock(), { status: 'failed', error: NEVER_QUEUED_ERROR }));
+      await commit(ended, { expect: 'queued' });
+    }
+  };
+  const neverQueuedSweep = setInterval(() => {
+    if (!closed) endNeverQueued().catch(options.onConnectionError);
+  }, queueingMs / 2);
+  neverQueuedSweep.unref();
+
   // The runs this instance's worker is in, to wait for when it closes.
   const processing = new Set<Promise<void>>();
   const worker = new Worker<JobData>(
@@ -478,6 +512,7 @@ export function createRedisJobQueue(options: RedisJobQueueOptions): JobQueue {
 
     async close() {
       closed = true;
+      clearInterval(neverQueuedSweep);
       // No more jobs for this instance: a slot that a stopped run frees must not take a queued job (it would only
       // cancel it). Jobs still queued stay in Redis for the other instances, or this one after a restart.
       await worker.pause(true);
