@@ -434,6 +434,11 @@ export const historyItems = pgTable(
     cost: integer('cost').notNull().default(0),
     createdAt: createdAt(),
     /**
+     * A child's place among the children its run made. They are written in one transaction, so they share
+     * `created_at` (the transaction's start): without it they came back in the order of their random ids.
+     */
+    position: integer('position').notNull().default(0),
+    /**
      * contentKeyOf the input's text, null for runs without one. Stored when the row is written: computing it when a
      * run reads 1,000 earlier texts took most of a second (regexp_replace over each).
      */

@@ -10,6 +10,7 @@ import {
   serviceNames,
   tokenBalanceSchema,
 } from '@candor/contracts';
+import { historyItems } from '@candor/db';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified, type TestClient, useTestApp } from '../../test/app.js';
@@ -152,9 +153,18 @@ describeOnEachDatabase('detector', (database) => {
         });
       }
       const small = await repo.insert({ userId, modelName: 'REWRITE', title: 'Two versions' });
-      for (const title of ['Version 1', 'Version 2']) {
-        await repo.insert({ userId, parentId: small.id, modelName: 'REWRITE', title });
-      }
+      // Written as a run writes its children: one statement, so one created_at, and each child's place given.
+      await t()
+        .database.handle.db.insert(historyItems)
+        .values(
+          ['Version 2', 'Version 1'].map((title) => ({
+            userId,
+            parentId: small.id,
+            modelName: 'REWRITE',
+            title,
+            position: title === 'Version 1' ? 0 : 1,
+          })),
+        );
       const list = historyListSchema.parse((await client.get(HISTORY)).json());
       const listed = list.items.find((i) => i.history_id === scan.id);
       expect(listed?.children).toHaveLength(HISTORY_CHILDREN_LISTED);

@@ -90,7 +90,7 @@ export function createHistoryRepository(db: Database) {
           .select(treeColumns)
           .from(historyItems)
           .where(and(eq(historyItems.userId, userId), inArray(historyItems.parentId, frontier)))
-          .orderBy(asc(historyItems.createdAt), asc(historyItems.id));
+          .orderBy(asc(historyItems.createdAt), asc(historyItems.position), asc(historyItems.id));
         found.push(...level);
         frontier = level.map((row) => row.id);
       }
@@ -109,7 +109,8 @@ export function createHistoryRepository(db: Database) {
         const ranked = db
           .select({
             ...treeColumns,
-            rank: sql<number>`row_number() over (partition by ${historyItems.parentId} order by ${historyItems.createdAt}, ${historyItems.id})`.as(
+            position: historyItems.position,
+            rank: sql<number>`row_number() over (partition by ${historyItems.parentId} order by ${historyItems.createdAt}, ${historyItems.position}, ${historyItems.id})`.as(
               'rank',
             ),
             siblings: sql<number>`count(*) over (partition by ${historyItems.parentId})`.as('siblings'),
@@ -121,8 +122,8 @@ export function createHistoryRepository(db: Database) {
           .select()
           .from(ranked)
           .where(lte(ranked.rank, perParent))
-          .orderBy(asc(ranked.createdAt), asc(ranked.id));
-        for (const { rank: _rank, siblings, ...row } of level) {
+          .orderBy(asc(ranked.createdAt), asc(ranked.position), asc(ranked.id));
+        for (const { rank: _rank, position: _position, siblings, ...row } of level) {
           rows.push(row);
           if (row.parentId) childCounts.set(row.parentId, Number(siblings));
         }

@@ -101,9 +101,10 @@ export function createToolRuns(deps: ToolRunsDeps) {
         cost = receipt.cost;
         for (let from = 0; from < (stored.children?.length ?? 0); from += CHILDREN_PER_INSERT) {
           await tx.insert(historyItems).values(
-            (stored.children ?? []).slice(from, from + CHILDREN_PER_INSERT).map((child) => ({
+            (stored.children ?? []).slice(from, from + CHILDREN_PER_INSERT).map((child, index) => ({
               userId: data.userId,
               parentId: historyId,
+              position: from + index,
               modelName: child.modelName ?? tool.modelName,
               title: child.title,
               input: child.input,
