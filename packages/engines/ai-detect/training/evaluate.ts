@@ -530,7 +530,8 @@ export function evaluateDetectors(
         leftOutPredicted.push(verdict.index);
         if (truth === 0) {
           humans++;
-          // Under 40 words no line is drawn: the verdict is the likeliest class, a best guess the report marks uncertain.
+          // Under 40 words the 40-word line gives a best guess the report marks uncertain; the level's limit does not
+          // bound those texts (levels are chosen on texts of 40 words or more).
           if (verdict.index > 0 && h.words >= MINIMUM_WORDS) flaggedHumans++;
           else if (verdict.index > 0) shortGuessedAi++;
         }

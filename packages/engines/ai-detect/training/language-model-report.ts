@@ -2,6 +2,8 @@ import { TAIL_WEIGHT, TOP_K, WINDOW_CONTEXT, WINDOW_TOKENS } from '../src/curvat
 import type { LanguageModelCalibration } from '../src/curvature-calibration.js';
 import { lengthTerm, type Sensitivity, sensitivityLevels, sensitivityNames } from '../src/sensitivity.js';
 import type { CalibrationText, CombinationReport } from './language-model-fit.js';
+import { AI_PER_GENERATOR, EDITED_TEXTS, HUMAN_PER_DOMAIN, HUMANIZED_TEXTS } from './language-model-sample.js';
+import { MINIMUM_WORDS } from './pipeline.js';
 
 const pct = (value: number) => (Number.isNaN(value) ? 'n/a' : `${(value * 100).toFixed(1)}%`);
 const num = (value: number) => (Number.isNaN(value) ? 'n/a' : value.toFixed(3));
@@ -99,9 +101,9 @@ Method: docs/ai-detector-local-model.md.
 ${input.machine}
 ## Sample
 
-${rows.length} texts of \`../shared/datasets/text\` (seeded, \`training/language-model-sample.ts\`): up to 300 human texts of each
-domain (all of the small ones), up to 90 AI texts of each generator spread over its domains, 250 disguised and 100
-edited AI texts; ${rows.filter((r) => r.label === 0).length} human, ${rows.filter((r) => r.label === 1).length} AI. Each text is scored on at most
+${rows.length} texts of \`../shared/datasets/text\` (seeded, \`training/language-model-sample.ts\`): up to ${HUMAN_PER_DOMAIN} human texts of each
+domain, up to ${AI_PER_GENERATOR} AI texts of each generator spread over its domains, ${HUMANIZED_TEXTS} disguised and ${EDITED_TEXTS}
+edited AI texts, each of ${MINIMUM_WORDS} words or more; ${rows.filter((r) => r.label === 0).length} human, ${rows.filter((r) => r.label === 1).length} AI. Each text is scored on at most
 ${calibration.scoring.maxTokens} tokens (longer ones on ${calibration.scoring.maxTokens / WINDOW_TOKENS} windows of ${WINDOW_TOKENS} spread over the text, each after ${WINDOW_CONTEXT} tokens of context), each
 position read from the observed token's logit, the top ${TOP_K} logits and \`totalLogitWeight\` (tail weight ${TAIL_WEIGHT}).
 Speed is measured by \`bench/detector-language-model.ts\` (below, when it wrote this report).

@@ -151,8 +151,8 @@ ${levels
   .join('\n')}
 | likeliest class (before levels) | ${num(o.humanizedMacroF1)} | | ${pct(o.humanizedArgmaxFalsePositiveRate)} out of fold | | | |
 
-Under 40 words no line is drawn: the verdict is only the likeliest class, shown as a best guess and marked uncertain
-(too short), so those texts are counted apart from the level's limit.
+Under 40 words the verdict is read at the 40-word line and shown as a best guess, marked uncertain (too short); the
+levels are chosen on texts of 40 words or more, so those texts are counted apart from the level's limit.
 
 ${levelsSection(evaluation, 'humanized')}
 
