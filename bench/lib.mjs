@@ -126,7 +126,7 @@ export const autocannonRow = (label, result) => ({
   total: result.requests.total,
 });
 
-const clockTicksPerSecond = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+export const clockTicksPerSecond = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
 /** CPU milliseconds (user + system) a process has used, and its main thread alone (Linux `/proc`). */
 export function cpuMsOf(pid) {

@@ -7,7 +7,17 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { autocannonRow, cpuMsOf, machine, machineTable, signedInCookies, startServer, writeResult } from './lib.mjs';
+import {
+  autocannonRow,
+  clockTicksPerSecond,
+  cpuMsOf,
+  freshPostgres,
+  machine,
+  machineTable,
+  signedInCookies,
+  startServer,
+  writeResult,
+} from './lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = 18201;
@@ -22,11 +32,11 @@ const text = (() => {
   return words.slice(200, 200 + WORDS).join(' ');
 })();
 
-/** The catalogue CLI on the bench's data dir, before the server opens it (PGlite allows one process). */
-function catalog(dataDir, ...args) {
+/** The catalogue CLI on the bench's database, before the server opens it (PGlite allows one process). */
+function catalog({ dataDir, databaseUrl = '' }, ...args) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/catalog.ts', ...args], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
     stdio: 'inherit',
   });
   if (result.status !== 0) throw new Error(`catalog ${args.join(' ')} failed`);
@@ -42,13 +52,16 @@ async function json(response) {
 
 /**
  * Runs `load` and adds to its row what each completed request cost in CPU: the server's in all (its main thread, the
- * engine threads, the garbage collector's), its main thread alone, and this load generator's.
+ * engine threads, the garbage collector's), its main thread alone, this load generator's, and the whole machine's
+ * (every process: PostgreSQL's too, where it runs).
  */
-async function measured(load) {
-  const server0 = cpuMsOf(serverPid);
+async function measured(load, pid = serverPid) {
+  const server0 = cpuMsOf(pid);
+  const machine0 = machineBusyMs();
   const generator0 = process.cpuUsage();
   const row = await load();
-  const server1 = cpuMsOf(serverPid);
+  const server1 = cpuMsOf(pid);
+  const machineBusy = machineBusyMs() - machine0;
   const generator = process.cpuUsage(generator0);
   const completed = Math.max(1, row.total - row.non2xx - row.errors);
   const perRequest = (ms) => Math.round((ms / completed) * 100) / 100;
@@ -57,25 +70,24 @@ async function measured(load) {
     serverCpu: perRequest(server1.process - server0.process),
     mainThreadCpu: perRequest(server1.mainThread - server0.mainThread),
     generatorCpu: perRequest((generator.user + generator.system) / 1000),
+    machineCpu: perRequest(machineBusy),
   };
   console.info(withCpu);
   return withCpu;
 }
 
-const run = (label, opts) =>
-  measured(async () => autocannonRow(label, await autocannon({ duration: DURATION, ...opts })));
+const run = (label, opts, pid = serverPid) =>
+  measured(async () => autocannonRow(label, await autocannon({ duration: DURATION, ...opts })), pid);
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'candor-bench-api-'));
-// The free plan gets API access at a rate no run here reaches, and tokens for every call: each one is charged.
-catalog(dataDir, 'plans', 'set', 'free', '--api-requests-per-minute', '1000000', '--tokens', '100000000');
-// One user drives every connection: the per-user limit of unfinished runs would otherwise answer 429.
-process.env.JOBS_PER_USER = '200';
-const server = await startServer({ port: PORT, dataDir });
-const serverPid = server.pid;
-const rows = [];
-let check = {};
-const loadBefore = os.loadavg()[0];
-try {
+/** CPU milliseconds every core has spent busy since boot (Linux `/proc/stat`: all but idle and I/O wait). */
+function machineBusyMs() {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  const [user, nice, system, , , irq, softirq, steal] = ticks;
+  return ((user + nice + system + irq + softirq + steal) * 1000) / clockTicksPerSecond;
+}
+
+/** Signs a user up on `server` and gives them an API key: the headers of both. */
+async function apiKeyFor(server) {
   const cookie = await signedInCookies(server.base, server.dataDir);
   const headers = { cookie, 'x-csrf-token': csrfOf(cookie), 'content-type': 'application/json' };
   const { secret } = await json(
@@ -85,7 +97,27 @@ try {
       body: JSON.stringify({ name: 'bench' }),
     }),
   );
-  const keyHeaders = { authorization: `Bearer ${secret}`, 'content-type': 'application/json' };
+  return {
+    cookie,
+    headers,
+    secret,
+    keyHeaders: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+  };
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'candor-bench-api-'));
+// The free plan gets API access at a rate no run here reaches, and tokens for every call: each one is charged.
+const benchPlan = ['plans', 'set', 'free', '--api-requests-per-minute', '1000000', '--tokens', '100000000'];
+catalog({ dataDir }, ...benchPlan);
+// One user drives every connection: the per-user limit of unfinished runs would otherwise answer 429.
+process.env.JOBS_PER_USER = '200';
+const server = await startServer({ port: PORT, dataDir });
+const serverPid = server.pid;
+const rows = [];
+let check = {};
+const loadBefore = os.loadavg()[0];
+try {
+  const { cookie, headers, secret, keyHeaders } = await apiKeyFor(server);
   const call = await json(
     await fetch(`${server.base}/api/public/v1/ai-detection`, {
       method: 'POST',
@@ -213,13 +245,47 @@ try {
   await server.stop();
 }
 
-const table = rows
-  .map(
-    (r) =>
-      `| ${r.label} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.max} | ${r.non2xx} | ${r.errors} | ${r.total} | ` +
-      `${r.serverCpu} | ${r.mainThreadCpu} | ${r.generatorCpu} |`,
-  )
-  .join('\n');
+// The same synchronous call on PostgreSQL (DATABASE_URL, e.g. from `npm run -s services`): the SQL leaves the
+// server's main thread for PostgreSQL's own processes, on the same cores; the machine's CPU column counts them.
+const postgresRows = [];
+if (process.env.DATABASE_URL) {
+  const db = await freshPostgres(process.env.DATABASE_URL);
+  const postgresDataDir = mkdtempSync(path.join(os.tmpdir(), 'candor-bench-api-pg-'));
+  catalog({ dataDir: postgresDataDir, databaseUrl: db.url }, ...benchPlan);
+  const postgresServer = await startServer({ port: PORT, dataDir: postgresDataDir, databaseUrl: db.url });
+  try {
+    const { keyHeaders } = await apiKeyFor(postgresServer);
+    const opts = { url: `${postgresServer.base}/api/public/v1/ai-detection`, method: 'POST', headers: keyHeaders };
+    const body = JSON.stringify({ text });
+    await autocannon({ ...opts, body, connections: 4, duration: 3 });
+    for (const connections of CONNECTIONS) {
+      postgresRows.push(
+        await run(
+          `ai-detection, ${WORDS} words, key auth, ${connections} connections, PostgreSQL`,
+          { ...opts, body, connections },
+          postgresServer.pid,
+        ),
+      );
+    }
+  } finally {
+    await postgresServer.stop();
+    await db.drop();
+  }
+} else {
+  console.info('PostgreSQL skipped: no DATABASE_URL (npm run -s services)');
+}
+
+const tableOf = (list) =>
+  list
+    .map(
+      (r) =>
+        `| ${r.label} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.max} | ${r.non2xx} | ${r.errors} | ${r.total} | ` +
+        `${r.serverCpu} | ${r.mainThreadCpu} | ${r.generatorCpu} | ${r.machineCpu} |`,
+    )
+    .join('\n');
+const tableHead =
+  '| what | req/s | p50 ms | p99 ms | max ms | non-2xx | errors | requests | server CPU ms | main thread CPU ms | load generator CPU ms | machine CPU ms |\n' +
+  '|---|---|---|---|---|---|---|---|---|---|---|---|\n';
 const [keyRow, cookieRow] = rows.slice(-2);
 const syncRow = rows.find((r) => r.label.includes('key auth, 8 connections')) ?? rows[0];
 const cores = os.cpus().length;
@@ -233,10 +299,11 @@ writeResult(
     `call charged and stored.\n\n${machineTable(machine())}| load average (1 min) before / after | ` +
     `${loadBefore.toFixed(1)} / ${os.loadavg()[0].toFixed(1)} on ${cores} cores |\n\n` +
     'CPU columns: milliseconds of CPU per completed request over the row, read from `/proc` — the server process in ' +
-    'all (main thread, engine threads, garbage collector), its main thread alone, and the load generator. Unlike ' +
-    'req/s they hardly move with how busy the machine is.\n\n' +
-    '| what | req/s | p50 ms | p99 ms | max ms | non-2xx | errors | requests | server CPU ms | main thread CPU ms | load generator CPU ms |\n' +
-    `|---|---|---|---|---|---|---|---|---|---|---|\n${table}\n\n` +
+    'all (main thread, engine threads, garbage collector), its main thread alone, the load generator, and the whole ' +
+    'machine (every process, PostgreSQL included where it runs). They move less than req/s with how busy the machine ' +
+    'is, but they move: on this shared virtual machine the same bench measured 32–43 ms of server CPU a call in a busy ' +
+    'hour and 18–20 ms in an idle one (2026-12-02).\n\n' +
+    `${tableHead}${tableOf(rows)}\n\n` +
     `**Every call charged and stored:** the clients completed ${check.calls} calls of ${check.cost} tokens each (and ` +
     'gave up on the ones still running when each row ended, which the server finished anyway); History grew by ' +
     `${check.stored} runs and the balance by −${check.charged} tokens: ${check.stored} × ${check.cost} = ` +
@@ -259,5 +326,10 @@ writeResult(
     'check and the run read back) — PostgreSQL compiled to WebAssembly, in this thread, planning every statement ' +
     'anew — plus Drizzle, HTTP, validation and JSON. On an engine thread: the detector ' +
     '(bench/results/detector-speed.md). A load average well above the core count means other work held much of the ' +
-    'CPU; compare only rows taken under similar load (tool-runs.md has the pipeline alone).\n',
+    'CPU; compare only rows taken under similar load (tool-runs.md has the pipeline alone).\n\n' +
+    (postgresRows.length > 0
+      ? '## On PostgreSQL\n\nThe same synchronous call with `DATABASE_URL` set (a fresh database on the local PostgreSQL ' +
+        'server, its processes on the same cores): the statements run there instead of on the main thread.\n\n' +
+        `${tableHead}${tableOf(postgresRows)}\n`
+      : 'PostgreSQL was not measured: run the bench with `DATABASE_URL` set (`npm run -s services`).\n'),
 );
