@@ -32,8 +32,52 @@ export interface SerializedBoostedTrees {
   rounds: SerializedTree[][];
 }
 
+/**
+ * Every tree's nodes in flat typed arrays, child indexes made absolute, and each tree's root in round-then-class
+ * order: a check scores a text's features some twenty times over (the confidence interval), and walking these is
+ * several times faster than walking the parsed JSON's arrays.
+ */
+interface FlatForest {
+  roots: Int32Array;
+  feature: Int32Array;
+  threshold: Float64Array;
+  child: Int32Array;
+  value: Float64Array;
+}
+
+function flatten(rounds: SerializedTree[][]): FlatForest {
+  const trees = rounds.flat();
+  const nodes = trees.reduce((n, tree) => n + tree.feature.length, 0);
+  const forest = {
+    roots: new Int32Array(trees.length),
+    feature: new Int32Array(nodes),
+    threshold: new Float64Array(nodes),
+    // child[2n] is node n's left child, child[2n + 1] its right one.
+    child: new Int32Array(2 * nodes),
+    value: new Float64Array(nodes),
+  };
+  let offset = 0;
+  trees.forEach((tree, t) => {
+    forest.roots[t] = offset;
+    for (let node = 0; node < tree.feature.length; node++) {
+      const at = offset + node;
+      forest.feature[at] = tree.feature[node] as number;
+      forest.threshold[at] = tree.threshold[node] as number;
+      forest.child[2 * at] = offset + (tree.left[node] as number);
+      forest.child[2 * at + 1] = offset + (tree.right[node] as number);
+      forest.value[at] = tree.value[node] as number;
+    }
+    offset += tree.feature.length;
+  });
+  return forest;
+}
+
 export class BoostedTrees {
-  constructor(readonly parameters: SerializedBoostedTrees) {}
+  readonly #forest: FlatForest;
+
+  constructor(readonly parameters: SerializedBoostedTrees) {
+    this.#forest = flatten(parameters.rounds);
+  }
 
   get classes(): string[] {
     return this.parameters.classes;
@@ -41,10 +85,16 @@ export class BoostedTrees {
 
   /** Raw class scores (log-odds up to a constant). */
   scores(values: ArrayLike<number>): Float64Array {
+    const { roots, feature, threshold, child, value } = this.#forest;
     const scores = Float64Array.from(this.parameters.bias);
-    for (const round of this.parameters.rounds) {
-      for (let k = 0; k < round.length; k++)
-        scores[k] = (scores[k] as number) + leafValue(round[k] as SerializedTree, values);
+    const classes = scores.length;
+    for (let t = 0; t < roots.length; t++) {
+      let node = roots[t] as number;
+      for (let f = feature[node] as number; f >= 0; f = feature[node] as number) {
+        node = child[2 * node + ((values[f] as number) < (threshold[node] as number) ? 0 : 1)] as number;
+      }
+      const k = t % classes;
+      scores[k] = (scores[k] as number) + (value[node] as number);
     }
     return scores;
   }
@@ -66,17 +116,6 @@ export class BoostedTrees {
     }
     return pushes;
   }
-}
-
-function leafValue(tree: SerializedTree, values: ArrayLike<number>): number {
-  let node = 0;
-  while ((tree.feature[node] as number) >= 0) {
-    const feature = tree.feature[node] as number;
-    node = (
-      (values[feature] as number) < (tree.threshold[node] as number) ? tree.left[node] : tree.right[node]
-    ) as number;
-  }
-  return tree.value[node] as number;
 }
 
 function attribute(tree: SerializedTree, values: ArrayLike<number>, pushes: Float64Array, sign: number): void {

@@ -187,6 +187,65 @@ export function isRareWord(scores: WordScores, i: number): boolean {
 }
 const TTR_WINDOW = 50;
 
+// What featuresOf counts about each word, as bits: the same for every subset of sentences it reads.
+const LOWERCASE_FORM = 1;
+const SPIKE = 2;
+const RARE_LOWERCASE = 4;
+const LOWERCASE_I = 8;
+const CONTRACTED = 16;
+const FIRST_PERSON_WORD = 32;
+const SECOND_PERSON_WORD = 64;
+const HAS_DIGIT = 128;
+const ALL_CAPITALS = 256;
+const FUNCTION_WORD = 512;
+
+/** Each word's facts, and its lower-case form as a number (equal forms, equal numbers). */
+interface WordFacts {
+  flags: Uint16Array;
+  formIds: Int32Array;
+  forms: number;
+}
+
+/**
+ * The confidence interval and the sentence scores read the features of one text about twenty times over different
+ * sentences; what a word is does not change between them, so it is worked out once per text.
+ */
+const factsOfText = new WeakMap<ScoredText, WordFacts>();
+
+function wordFactsOf(scored: ScoredText): WordFacts {
+  const known = factsOfText.get(scored);
+  if (known) return known;
+  const { words, lower, scores } = scored;
+  const flags = new Uint16Array(words.length);
+  const formIds = new Int32Array(words.length);
+  const ids = new Map<string, number>();
+  for (let i = 0; i < words.length; i++) {
+    const text = (words[i] as WordToken).text;
+    const form = lower[i] as string;
+    let id = ids.get(form);
+    if (id === undefined) {
+      id = ids.size;
+      ids.set(form, id);
+    }
+    formIds[i] = id;
+    let f = 0;
+    if (/^[a-z]+$/.test(text)) f |= LOWERCASE_FORM;
+    if (isSurprisalSpike(scores, i)) f |= SPIKE;
+    if (isRareWord(scores, i) && /^[a-z]/.test(text)) f |= RARE_LOWERCASE;
+    if (text === 'i') f |= LOWERCASE_I;
+    if (CONTRACTION.test(form)) f |= CONTRACTED;
+    if (FIRST_PERSON.has(form)) f |= FIRST_PERSON_WORD;
+    if (SECOND_PERSON.has(form)) f |= SECOND_PERSON_WORD;
+    if (/\d/.test(form)) f |= HAS_DIGIT;
+    if (text.length > 1 && /^[A-Z]+$/.test(text)) f |= ALL_CAPITALS;
+    if (FUNCTION_WORDS.has(form)) f |= FUNCTION_WORD;
+    flags[i] = f;
+  }
+  const facts = { flags, formIds, forms: ids.size };
+  factsOfText.set(scored, facts);
+  return facts;
+}
+
 /** A text tokenised and scored once; features are then read off any subset of its sentences. */
 export interface ScoredText {
   /** The canonical text (hidden characters dropped, look-alike letters read as Latin): offsets are into it. */
@@ -303,7 +362,8 @@ const PUNCTUATION_CLASSES: Record<string, number> = {
 
 /** Features over the sentences `from` to `to` (exclusive), skipping `[skipFrom, skipTo)`. */
 export function featuresOf(scored: ScoredText, from = 0, to = scored.sentences.length, skipFrom = 0, skipTo = 0) {
-  const { text, words, lower, sentences, scores, aiLogProbability, english } = scored;
+  const { text, words, sentences, scores, aiLogProbability, english } = scored;
+  const facts = wordFactsOf(scored);
   const values = new Float64Array(featureCatalogue.length);
   let n = 0;
   let sum = 0;
@@ -393,11 +453,10 @@ export function featuresOf(scored: ScoredText, from = 0, to = scored.sentences.l
       if (logProbability < SURPRISING) surprising++;
       if (logProbability > PREDICTABLE) predictable++;
       commonness += scores.unigramLogProbability[i] as number;
-      const word = words[i] as WordToken;
-      const form = lower[i] as string;
+      const flags = facts.flags[i] as number;
       if (scores.unknown[i]) {
         unknown++;
-        if (/^[a-z]+$/.test(word.text)) lowercaseUnknown++;
+        if (flags & LOWERCASE_FORM) lowercaseUnknown++;
       }
       const rank = scores.rank[i] as number;
       if (rank > 0) {
@@ -408,16 +467,16 @@ export function featuresOf(scored: ScoredText, from = 0, to = scored.sentences.l
         else if (rank <= 100) rank100++;
       }
       unseenPairs += scores.unseenBigram[i] as number;
-      if (isSurprisalSpike(scores, i)) spikes++;
-      if (isRareWord(scores, i) && /^[a-z]/.test(word.text)) rareWords++;
-      characters += word.text.length;
-      if (word.text === 'i') lowercaseI++;
-      if (CONTRACTION.test(form)) contractions++;
-      if (FIRST_PERSON.has(form)) firstPerson++;
-      if (SECOND_PERSON.has(form)) secondPerson++;
-      if (/\d/.test(form)) numbers++;
-      if (word.text.length > 1 && /^[A-Z]+$/.test(word.text)) capitals++;
-      if (FUNCTION_WORDS.has(form)) functionWords++;
+      if (flags & SPIKE) spikes++;
+      if (flags & RARE_LOWERCASE) rareWords++;
+      characters += (words[i] as WordToken).text.length;
+      if (flags & LOWERCASE_I) lowercaseI++;
+      if (flags & CONTRACTED) contractions++;
+      if (flags & FIRST_PERSON_WORD) firstPerson++;
+      if (flags & SECOND_PERSON_WORD) secondPerson++;
+      if (flags & HAS_DIGIT) numbers++;
+      if (flags & ALL_CAPITALS) capitals++;
+      if (flags & FUNCTION_WORD) functionWords++;
     }
     n += sentence.wordCount;
     if (sentence.wordCount > 0) {
@@ -472,7 +531,7 @@ export function featuresOf(scored: ScoredText, from = 0, to = scored.sentences.l
   set('burstiness', sentenceCount > 1 ? Math.sqrt(burst / sentenceCount) : 0);
   set('sentence_length', Math.log(lengthMean));
   set('sentence_length_variation', sentenceCount > 1 ? Math.sqrt(lengthVariance / sentenceCount) / lengthMean : 0);
-  set('vocabulary_variety', movingTypeTokenRatio(lower, included));
+  set('vocabulary_variety', movingTypeTokenRatio(facts, included));
   set('word_length', characters / n);
   set('commas', (punctuation[0] as number) / n);
   set('semicolons_colons', (punctuation[1] as number) / n);
@@ -489,7 +548,7 @@ export function featuresOf(scored: ScoredText, from = 0, to = scored.sentences.l
   set('second_person', secondPerson / n);
   set('numbers', numbers / n);
   set('capitalised_words', capitals / n);
-  set('repeated_phrases', repeatedTrigramShare(lower, included));
+  set('repeated_phrases', repeatedTrigramShare(facts, included));
   set('function_words', functionWords / n);
   set('surprisal_spikes', spikes / n);
   set('rare_words', rareWords / n);
@@ -523,22 +582,20 @@ const featureIndex = Object.fromEntries(featureCatalogue.map((feature, index) =>
 >;
 
 /** Type-token ratio averaged over sliding windows, so it doesn't fall just because a text is long. */
-function movingTypeTokenRatio(lower: readonly string[], included: readonly number[]): number {
+function movingTypeTokenRatio({ formIds, forms }: WordFacts, included: readonly number[]): number {
   if (included.length === 0) return 0;
-  if (included.length <= TTR_WINDOW) return new Set(included.map((i) => lower[i])).size / included.length;
-  const counts = new Map<string, number>();
+  if (included.length <= TTR_WINDOW) return new Set(included.map((i) => formIds[i])).size / included.length;
+  const counts = new Int32Array(forms);
   let types = 0;
   let total = 0;
   for (let k = 0; k < included.length; k++) {
-    const word = lower[included[k] as number] as string;
-    const count = counts.get(word) ?? 0;
-    if (count === 0) types++;
-    counts.set(word, count + 1);
+    const form = formIds[included[k] as number] as number;
+    if (counts[form] === 0) types++;
+    counts[form] = (counts[form] as number) + 1;
     if (k >= TTR_WINDOW) {
-      const old = lower[included[k - TTR_WINDOW] as number] as string;
-      const oldCount = (counts.get(old) as number) - 1;
-      if (oldCount === 0) types--;
-      counts.set(old, oldCount);
+      const old = formIds[included[k - TTR_WINDOW] as number] as number;
+      counts[old] = (counts[old] as number) - 1;
+      if (counts[old] === 0) types--;
     }
     if (k >= TTR_WINDOW - 1) total += types / TTR_WINDOW;
   }
@@ -546,12 +603,17 @@ function movingTypeTokenRatio(lower: readonly string[], included: readonly numbe
 }
 
 /** Share of word trigrams that occur more than once: repetition loops are a mark of some generators. */
-function repeatedTrigramShare(lower: readonly string[], included: readonly number[]): number {
+function repeatedTrigramShare({ formIds, forms }: WordFacts, included: readonly number[]): number {
   if (included.length < 3) return 0;
-  const seen = new Set<string>();
+  // Three form numbers as one exact number while forms³ stays below 2^53 (forms up to 208,063), else as text.
+  const asNumber = forms <= 208_063;
+  const seen = new Set<number | string>();
   let repeated = 0;
   for (let k = 2; k < included.length; k++) {
-    const key = `${lower[included[k - 2] as number]} ${lower[included[k - 1] as number]} ${lower[included[k] as number]}`;
+    const a = formIds[included[k - 2] as number] as number;
+    const b = formIds[included[k - 1] as number] as number;
+    const c = formIds[included[k] as number] as number;
+    const key = asNumber ? (a * forms + b) * forms + c : `${a} ${b} ${c}`;
     if (seen.has(key)) repeated++;
     else seen.add(key);
   }

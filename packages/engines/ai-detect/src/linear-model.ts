@@ -21,19 +21,27 @@ export class LinearModel {
   }
 
   /** Standardised feature values. */
+  // Plain loops rather than `Float64Array.from(…, map)`, which V8 runs several times slower: a check scores the
+  // features of a text some twenty times over (the confidence interval, each sentence).
   standardise(values: ArrayLike<number>): Float64Array {
     const { mean, scale } = this.parameters;
-    return Float64Array.from(mean, (m, j) => ((values[j] as number) - m) / (scale[j] as number));
+    const x = new Float64Array(mean.length);
+    for (let j = 0; j < mean.length; j++) x[j] = ((values[j] as number) - (mean[j] as number)) / (scale[j] as number);
+    return x;
   }
 
   /** Raw class scores (log-odds up to a constant). */
   scores(values: ArrayLike<number>): Float64Array {
     const x = this.standardise(values);
-    return Float64Array.from(this.parameters.weights, (row, k) => {
-      let score = this.parameters.bias[k] as number;
+    const { weights, bias } = this.parameters;
+    const scores = new Float64Array(weights.length);
+    for (let k = 0; k < weights.length; k++) {
+      const row = weights[k] as number[];
+      let score = bias[k] as number;
       for (let j = 0; j < row.length; j++) score += (row[j] as number) * (x[j] as number);
-      return score;
-    });
+      scores[k] = score;
+    }
+    return scores;
   }
 
   probabilities(values: ArrayLike<number>): Float64Array {
@@ -47,7 +55,8 @@ export class LinearModel {
     const x = this.standardise(values);
     const up = this.parameters.weights[towards] as number[];
     const down = this.parameters.weights[against] as number[];
-    return Float64Array.from(x, (value, j) => ((up[j] as number) - (down[j] as number)) * value);
+    for (let j = 0; j < x.length; j++) x[j] = ((up[j] as number) - (down[j] as number)) * (x[j] as number);
+    return x;
   }
 }
 
