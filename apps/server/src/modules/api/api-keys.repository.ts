@@ -1,7 +1,17 @@
-import { apiKeys, type Database } from '@candor/db';
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { apiKeys, type Database, preparedQuery } from '@candor/db';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+// Every public API request looks its key up.
+const keyByHash = preparedQuery((db) =>
+  db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.secretHash, sql.placeholder('secretHash')))
+    .limit(1)
+    .prepare(''),
+);
 
 export function createApiKeysRepository(db: Database) {
   const live = (userId: string) => and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt));
@@ -21,7 +31,7 @@ export function createApiKeysRepository(db: Database) {
     },
 
     async findByHash(secretHash: string): Promise<ApiKeyRow | undefined> {
-      const [row] = await db.select().from(apiKeys).where(eq(apiKeys.secretHash, secretHash)).limit(1);
+      const [row] = await keyByHash(db).execute({ secretHash });
       return row;
     },
 

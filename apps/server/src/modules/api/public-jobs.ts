@@ -1,12 +1,31 @@
 import type { PublicJob, PublicRun, PublicRunFile } from '@candor/contracts';
 import type { JobSnapshot, ToolId } from '@candor/contracts/tools';
-import { type Database, historyFiles, historyItems } from '@candor/db';
+import { type Database, historyFiles, historyItems, preparedQuery } from '@candor/db';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { JobQueue } from '../tools/jobs/job-queue.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 
 type HistoryRow = typeof historyItems.$inferSelect;
 type StoredFile = Omit<PublicRunFile, 'url'>;
+
+const runWithFiles = preparedQuery((db) =>
+  db
+    .select({
+      ...getTableColumns(historyItems),
+      // Qualified by hand: Drizzle writes a one-table query's columns unqualified, which inside this subquery would
+      // name history_files' own columns.
+      files: sql<StoredFile[]>`(
+        select coalesce(json_agg(json_build_object(
+          'id', f.id, 'name', f.name, 'media_type', f.media_type, 'bytes', octet_length(f.content)
+        ) order by f.created_at, f.id), '[]'::json)
+        from ${historyFiles} f where f.history_id = ${historyItems}.id
+      )`,
+    })
+    .from(historyItems)
+    .where(and(eq(historyItems.id, sql.placeholder('historyId')), eq(historyItems.userId, sql.placeholder('userId'))))
+    .limit(1)
+    .prepare(''),
+);
 
 /** Builds the API's job and run objects from the queue's snapshots and the History they end in. */
 export function createPublicJobs(deps: {
@@ -32,21 +51,7 @@ export function createPublicJobs(deps: {
 
   /** The run with its files' descriptions (not their content), in one statement: a synchronous call ends with it. */
   const ownedRunWithFiles = async (userId: string, historyId: string) => {
-    const [row] = await deps.db
-      .select({
-        ...getTableColumns(historyItems),
-        // Qualified by hand: Drizzle writes a one-table query's columns unqualified, which inside this subquery
-        // would name history_files' own columns.
-        files: sql<StoredFile[]>`(
-          select coalesce(json_agg(json_build_object(
-            'id', f.id, 'name', f.name, 'media_type', f.media_type, 'bytes', octet_length(f.content)
-          ) order by f.created_at, f.id), '[]'::json)
-          from ${historyFiles} f where f.history_id = ${historyItems}.id
-        )`,
-      })
-      .from(historyItems)
-      .where(and(eq(historyItems.id, historyId), eq(historyItems.userId, userId)))
-      .limit(1);
+    const [row] = await runWithFiles(deps.db).execute({ userId, historyId });
     return row && { ...row, files: row.files.map((file) => fileOf(row.id, { ...file, bytes: Number(file.bytes) })) };
   };
 

@@ -11,8 +11,8 @@ import {
   type WebhookEventType,
   webhookEndpointInputSchema,
 } from '@candor/contracts';
-import { type Database, webhookDeliveries, webhookEndpoints } from '@candor/db';
-import { and, asc, desc, eq, lte } from 'drizzle-orm';
+import { type Database, preparedQuery, webhookDeliveries, webhookEndpoints } from '@candor/db';
+import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, notFound, parseWith } from '../../http/errors.js';
 import { isUuid } from '../../http/ids.js';
@@ -162,6 +162,16 @@ function post(
   });
 }
 
+// Every job an API key starts asks for the account's endpoint as it ends.
+const endpointOfUser = preparedQuery((db) =>
+  db
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.userId, sql.placeholder('userId')))
+    .limit(1)
+    .prepare(''),
+);
+
 export function createWebhooks(deps: WebhooksDeps) {
   const { db } = deps;
   const sealer = createSecretSealer(deps.vaultKey);
@@ -169,8 +179,7 @@ export function createWebhooks(deps: WebhooksDeps) {
   let again = false;
   let timer: NodeJS.Timeout | undefined;
 
-  const endpointOf = async (userId: string) =>
-    (await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId)).limit(1))[0];
+  const endpointOf = async (userId: string) => (await endpointOfUser(db).execute({ userId }))[0];
 
   async function attempt(row: DeliveryRow): Promise<void> {
     const now = deps.clock();

@@ -16,11 +16,12 @@ import {
   ledgerEntries,
   modelCoefficients,
   plans,
+  preparedQuery,
   subscriptions,
   tokenAccounts,
   tokenHolds,
 } from '@candor/db';
-import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../http/errors.js';
 
 export interface Balances {
@@ -148,19 +149,10 @@ function costOf(units: number, coefficient: number): number {
   return Math.ceil(Number((units * coefficient).toFixed(6)));
 }
 
-/**
- * Whether the plan allowance may be spent, as a subquery: the current plan must not have lapsed. A paid plan past
- * its period end still counts while it waits for its renewal; a free plan past its end, or a cancelled one, does
- * not. NULL when the user has no active plan.
- */
-function planAllowanceUsable(tx: Database, userId: string, now: Date) {
+/** One column of the user's current plan, as a subquery: the most recently started active subscription, with its plan. */
+function currentPlan(tx: Database, column: Record<string, SQL>, userId: string) {
   return tx
-    .select({
-      usable: sql<boolean>`case when ${subscriptions.expiresAt} is null or ${subscriptions.expiresAt} > ${now.toISOString()}
-        then true
-        else ${subscriptions.provider} <> 'none' and ${plans.period} <> 'none' and not ${subscriptions.cancelAtPeriodEnd}
-      end`,
-    })
+    .select(column)
     .from(subscriptions)
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'active')))
@@ -168,11 +160,28 @@ function planAllowanceUsable(tx: Database, userId: string, now: Date) {
     .limit(1);
 }
 
+/**
+ * Whether the plan allowance may be spent: the current plan must not have lapsed. A paid plan past its period end
+ * still counts while it waits for its renewal; a free plan past its end, or a cancelled one, does not. NULL when the
+ * user has no active plan.
+ */
+const planAllowanceUsable = (now: Date) => ({
+  usable: sql<boolean>`case when ${subscriptions.expiresAt} is null or ${subscriptions.expiresAt} > ${now.toISOString()}
+        then true
+        else ${subscriptions.provider} <> 'none' and ${plans.period} <> 'none' and not ${subscriptions.cancelAtPeriodEnd}
+      end`,
+});
+
+/** The words one run of the current plan may have; NULL without a plan or a limit. */
+const planMaxWordsPerRun = { maxWordsPerRun: sql<number | null>`(${plans.limits} ->> 'maxWordsPerRun')::integer` };
+
 interface Spending {
   balance: Balances;
   /** Tokens `units` cost: ceil(units × coefficient). */
   cost: number;
   planUsable: boolean;
+  /** The current plan's words-per-run limit (null: none), when it was asked for. */
+  maxWordsPerRun: number | null;
 }
 
 /**
@@ -184,6 +193,7 @@ interface Spending {
 async function lockForSpending(
   tx: Database,
   input: { userId: string; modelName: ServiceName; units: number; now: Date },
+  withPlanLimit = false,
 ): Promise<Spending> {
   const coefficient = tx
     .select({ coefficient: modelCoefficients.coefficient })
@@ -197,7 +207,10 @@ async function lockForSpending(
         referral: tokenAccounts.referralTokenBalance,
         token: tokenAccounts.tokenBalance,
         coefficient: sql<number | null>`(${coefficient})`.mapWith(Number),
-        planUsable: sql<boolean | null>`(${planAllowanceUsable(tx, input.userId, input.now)})`,
+        planUsable: sql<boolean | null>`(${currentPlan(tx, planAllowanceUsable(input.now), input.userId)})`,
+        ...(withPlanLimit
+          ? { maxWordsPerRun: sql<number | null>`(${currentPlan(tx, planMaxWordsPerRun, input.userId)})` }
+          : {}),
       })
       .from(tokenAccounts)
       .where(eq(tokenAccounts.userId, input.userId))
@@ -208,6 +221,7 @@ async function lockForSpending(
     balance: { plan: row.plan, referral: row.referral, token: row.token },
     cost: costOf(input.units, row.coefficient),
     planUsable: row.planUsable === true,
+    maxWordsPerRun: 'maxWordsPerRun' in row ? (row.maxWordsPerRun ?? null) : null,
   };
 }
 
@@ -283,10 +297,26 @@ export interface Reservation {
  */
 export async function reserve(
   db: Database,
-  input: { userId: string; modelName: ServiceName; units: number; now: Date; holdSeconds: number },
+  input: {
+    userId: string;
+    modelName: ServiceName;
+    units: number;
+    now: Date;
+    holdSeconds: number;
+    /**
+     * Checks the run against the current plan's limits, read with the balance in the same statement; what it throws
+     * refuses the run before the balance is checked, and nothing is reserved.
+     */
+    checkPlan?: (limits: { maxWordsPerRun: number | null }) => void;
+  },
 ): Promise<Reservation> {
   return db.transaction(async (tx) => {
-    const { balance, cost, planUsable } = await lockForSpending(tx, input);
+    const { balance, cost, planUsable, maxWordsPerRun } = await lockForSpending(
+      tx,
+      input,
+      input.checkPlan !== undefined,
+    );
+    input.checkPlan?.({ maxWordsPerRun });
     if (!(planUsable && balance.plan === UNLIMITED)) {
       // Holds a crashed process left behind are cleared here, by the next run of the same user, in the same statement.
       const swept = tx.$with('swept').as(
@@ -331,13 +361,23 @@ export const holdLapsed = () =>
  * expired and cleared), and the run must not start.
  */
 export async function renewHold(db: Database, holdId: string, now: Date, holdSeconds: number): Promise<boolean> {
-  const renewed = await db
-    .update(tokenHolds)
-    .set({ expiresAt: new Date(now.getTime() + holdSeconds * 1_000) })
-    .where(and(eq(tokenHolds.id, holdId), gt(tokenHolds.expiresAt, now)))
-    .returning({ id: tokenHolds.id });
+  const renewed = await renewHoldQuery(db).execute({
+    holdId,
+    now,
+    expiresAt: new Date(now.getTime() + holdSeconds * 1_000).toISOString(),
+  });
   return renewed.length > 0;
 }
+// Every run renews its hold as it starts.
+const renewHoldQuery = preparedQuery((db) =>
+  db
+    .update(tokenHolds)
+    // Drizzle's types take no placeholder in `set`; the value is passed as PostgreSQL reads it (ISO 8601).
+    .set({ expiresAt: sql`${sql.placeholder('expiresAt')}` })
+    .where(and(eq(tokenHolds.id, sql.placeholder('holdId')), gt(tokenHolds.expiresAt, sql.placeholder('now'))))
+    .returning({ id: tokenHolds.id })
+    .prepare(''),
+);
 
 /** Drops a reservation whose run failed or was cancelled (a no-op when it was settled or is gone). */
 export async function release(db: Database, holdId: string): Promise<void> {

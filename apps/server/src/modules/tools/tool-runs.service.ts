@@ -169,23 +169,26 @@ export function createToolRuns(deps: ToolRunsDeps) {
           { path: 'text', message: NO_WORDS_MESSAGE },
         ]);
       }
-      const planLimit = tool.reserveUnits
-        ? null
-        : ((await findCurrentSubscription(deps.db, userId))?.plan.limits.maxWordsPerRun ?? null);
-      if (planLimit !== null && units > planLimit) {
-        throw tooLarge(
-          `Your plan checks up to ${words(planLimit)} words per run and this text has ${words(units)}. Shorten it or upgrade your plan.`,
-        );
-      }
-      const now = deps.clock();
       const { holdId, cost } = await reserve(deps.db, {
         userId,
         modelName: tool.modelName,
         units,
-        now,
+        now: deps.clock(),
         // Only as long as queueing may take, so a process killed before queueing frees the user's balance soon; once
         // the job is queued it is renewed for `holdSeconds`.
         holdSeconds: Math.min(QUEUEING_SECONDS, deps.holdSeconds),
+        // A tool that reserves by its plan (reserveUnits) has applied the plan's limits already.
+        ...(tool.reserveUnits
+          ? {}
+          : {
+              checkPlan: ({ maxWordsPerRun }) => {
+                if (maxWordsPerRun !== null && units > maxWordsPerRun) {
+                  throw tooLarge(
+                    `Your plan checks up to ${words(maxWordsPerRun)} words per run and this text has ${words(units)}. Shorten it or upgrade your plan.`,
+                  );
+                }
+              },
+            }),
       });
       let queued: JobSnapshot;
       try {
