@@ -53,14 +53,13 @@ function committedModelFiles(): Set<string> {
 }
 
 /**
- * The calibrated scorer of the configured model, opened once per process (so the reason it is not used is told
+ * The calibrated scorer of the chosen model file, opened once per process (so the reason it is not used is told
  * once); null when there is no model, it isn't calibrated, or it failed to load.
  */
-export function localLanguageModel(
-  config: Pick<ToolsConfig, 'detectorModel' | 'detectorModelsDir'>,
+function openedModel(
+  chosen: ReturnType<typeof detectorModelPath>,
   warn: (message: string) => void = defaultWarn,
 ): Promise<CalibratedLanguageModel | null> {
-  const chosen = detectorModelPath(config);
   if (!chosen || failed.has(chosen.path)) return Promise.resolve(null);
   let scorer = opened.get(chosen.path);
   if (!scorer) {
@@ -91,8 +90,9 @@ export async function scoreWithLanguageModel(
   signal: AbortSignal,
   progress: (update: { percent: number; stage: string }) => void,
 ): Promise<{ score: LanguageModelScore; calibration: CalibratedLanguageModel['calibration'] } | null> {
-  const local = await localLanguageModel(config);
+  // The models folder is read once a run: a model fetched while the server runs is used from the next run on.
   const chosen = detectorModelPath(config);
+  const local = await openedModel(chosen);
   if (!local || !chosen) return null;
   progress({ percent: 5, stage: `Scoring with the language model ${local.scorer.model}` });
   try {
