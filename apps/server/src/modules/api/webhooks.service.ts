@@ -172,8 +172,17 @@ const endpointOfUser = preparedQuery((db) =>
     .prepare(''),
 );
 
+/**
+ * How long an account seen without an endpoint is taken to have none. Most accounts have none, and every job an API
+ * key starts asks as it ends; saving an endpoint on this instance clears the answer at once, and one saved on another
+ * instance of a cluster is seen within this.
+ */
+const NO_ENDPOINT_TTL_MS = 2_000;
+const NO_ENDPOINT_CACHE_MAX = 10_000;
+
 export function createWebhooks(deps: WebhooksDeps) {
   const { db } = deps;
+  const withoutEndpoint = new Map<string, number>();
   const sealer = createSecretSealer(deps.vaultKey);
   let dispatching: Promise<void> | null = null;
   let again = false;
@@ -320,13 +329,24 @@ export function createWebhooks(deps: WebhooksDeps) {
           .values({ userId, url, ...(sealed as { secretSealed: Buffer; secretPrefix: string }) })
           .returning();
     if (!row) throw new Error('saving the webhook endpoint returned no row');
+    withoutEndpoint.delete(userId);
     return { endpoint: toEndpoint(row), secret };
   }
 
   return {
     enqueue,
     kick,
-    hasEndpoint: async (userId: string) => (await endpointOf(userId)) !== undefined,
+    async hasEndpoint(userId: string): Promise<boolean> {
+      const now = deps.clock().getTime();
+      if ((withoutEndpoint.get(userId) ?? 0) > now) return false;
+      const found = (await endpointOf(userId)) !== undefined;
+      if (found) withoutEndpoint.delete(userId);
+      else {
+        if (withoutEndpoint.size >= NO_ENDPOINT_CACHE_MAX) withoutEndpoint.clear();
+        withoutEndpoint.set(userId, now + NO_ENDPOINT_TTL_MS);
+      }
+      return found;
+    },
     dispatchDue,
 
     /** Retries due deliveries every `seconds` on this instance (every instance may; rows are claimed). */

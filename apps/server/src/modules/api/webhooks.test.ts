@@ -178,6 +178,18 @@ describeOnEachDatabase('webhooks', (database) => {
       'not_found',
     );
   }, 120_000);
+
+  it('sends the next job’s event as soon as an account without an endpoint saves one', async () => {
+    const { client, userId } = await newUser(t());
+    await giveApiRate(t(), userId, 100);
+    const { secret } = await createKey(client);
+    // Ends with no endpoint to tell: this instance now takes the account to have none, for a while.
+    parseJob(await keyRequest(t(), 'POST', '/v1/ai-detection', secret, { text: SAMPLE_TEXT }));
+    const saved = await client.request('PUT', `${PUBLIC}/v1/webhook-endpoint`, { url: receiver.url });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const job = parseJob(await keyRequest(t(), 'POST', '/v1/ai-detection', secret, { text: SAMPLE_TEXT }));
+    await until(() => receiver.received.some((r) => JSON.parse(r.body).data?.object?.id === job.id), 10_000);
+  });
 });
 
 describeOnEachDatabase('webhook addresses', (database) => {
