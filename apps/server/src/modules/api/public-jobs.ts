@@ -58,9 +58,21 @@ export function createPublicJobs(deps: {
   return {
     ownedRun,
 
-    /** The job as the API shows it; with `withResult`, a succeeded job carries its stored result and files. */
-    async job(userId: string, snapshot: JobSnapshot, withResult = true): Promise<PublicJob> {
-      const run = withResult && snapshot.history_id ? await ownedRunWithFiles(userId, snapshot.history_id) : undefined;
+    /**
+     * The job as the API shows it; with `withResult`, a succeeded job carries its stored result and files, read back
+     * unless the caller has the result already (`stored`: a run with no files, just stored by this process).
+     */
+    async job(
+      userId: string,
+      snapshot: JobSnapshot,
+      withResult = true,
+      stored?: { result: unknown },
+    ): Promise<PublicJob> {
+      const run = stored
+        ? { result: stored.result, files: [] }
+        : withResult && snapshot.history_id
+          ? await ownedRunWithFiles(userId, snapshot.history_id)
+          : undefined;
       return {
         id: snapshot.job_id,
         object: 'job',

@@ -173,11 +173,16 @@ export async function publicRoutes(app: FastifyInstance, opts: PublicRoutesOptio
     return payload;
   });
 
-  const originOf = (key: KeyPrincipal): RunOrigin => ({ kind: 'api', apiKeyId: key.keyId, apiKeyName: key.keyName });
+  const originOf = (key: KeyPrincipal, awaited: boolean): RunOrigin => ({
+    kind: 'api',
+    apiKeyId: key.keyId,
+    apiKeyName: key.keyName,
+    ...(awaited ? { awaited } : {}),
+  });
 
   /** Starts a run through the pipeline and tells the account's webhook endpoint when it ends. */
-  async function start(key: KeyPrincipal, tool: ToolId, input: unknown): Promise<JobSnapshot> {
-    const snapshot = await runtime.runs.start(runtime.queue, key.userId, tool, input, originOf(key));
+  async function start(key: KeyPrincipal, tool: ToolId, input: unknown, awaited: boolean): Promise<JobSnapshot> {
+    const snapshot = await runtime.runs.start(runtime.queue, key.userId, tool, input, originOf(key, awaited));
     void jobs
       .waitForEnd(key.userId, snapshot.job_id, WATCH_MS, snapshot)
       .then(async (final) => {
@@ -203,14 +208,15 @@ export async function publicRoutes(app: FastifyInstance, opts: PublicRoutesOptio
   for (const tool of tools) {
     app.post(`/v1/${tool.id}`, { bodyLimit: bodyLimitOf(tool) }, async (request, reply): Promise<PublicJob> => {
       const key = principal(request);
-      const started = await start(key, tool.id, request.body);
+      const started = await start(key, tool.id, request.body, true);
       const final = await jobs.waitForEnd(key.userId, started.job_id, opts.syncTimeoutSeconds * 1_000, started);
       if (final.finished_at === null) {
         reply.code(202).header('location', `/api/public/v1/jobs/${final.job_id}`);
         return jobs.job(key.userId, final, false);
       }
       if (final.status !== 'succeeded') throw runEndedError(final);
-      return jobs.job(key.userId, final);
+      const stored = final.history_id ? runtime.runs.takeResult(final.history_id) : undefined;
+      return jobs.job(key.userId, final, true, stored);
     });
   }
 
@@ -225,7 +231,7 @@ export async function publicRoutes(app: FastifyInstance, opts: PublicRoutesOptio
       const key = principal(request);
       const body = parseWith(publicJobCreateSchema, request.body);
       if (!runtime.tools.has(body.tool as ToolId)) throw unknownTool(body.tool, toolIds, 400);
-      const started = await start(key, body.tool as ToolId, body.input);
+      const started = await start(key, body.tool as ToolId, body.input, false);
       reply.code(202).header('location', `/api/public/v1/jobs/${started.job_id}`);
       return jobs.job(key.userId, started, false);
     },

@@ -29,6 +29,8 @@ const SAVING_STAGE = { percent: 95, stage: 'Saving the result' };
 const FINISH_AFTER_STOP_MS = 120_000;
 /** Children per insert: a site scan's thousands of pages stay under PostgreSQL's 65,535 parameters a statement. */
 const CHILDREN_PER_INSERT = 500;
+/** Results kept for synchronous calls that gave up waiting (answered 202) before they are dropped, oldest first. */
+const HANDED_OVER_MAX = 256;
 const words = (n: number) => n.toLocaleString('en-US');
 
 /** Thrown at the last moment a cancelled run could still be stored; the transaction rolls back. */
@@ -47,6 +49,17 @@ export function createToolRuns(deps: ToolRunsDeps) {
   };
 
   const tooLarge = (message: string) => new AppError(errorCodes.payloadTooLarge, 413, message);
+
+  /**
+   * The results of awaited runs this process stored, by history id, until their caller takes them: a synchronous API
+   * call answers with the result without reading back what was just written. Runs with files or children are read
+   * back, as are runs another instance stored.
+   */
+  const handedOver = new Map<string, unknown>();
+  const handOver = (historyId: string, result: unknown) => {
+    if (handedOver.size >= HANDED_OVER_MAX) handedOver.delete(handedOver.keys().next().value as string);
+    handedOver.set(historyId, result);
+  };
 
   /** The job body: everything after the reservation. */
   const process: JobProcessor = async (data, { signal, progress }) => {
@@ -126,6 +139,7 @@ export function createToolRuns(deps: ToolRunsDeps) {
         // A cancel that arrived while the result was being written still wins: nothing commits.
         if (signal.aborted && !keep) throw new RunCancelled();
       });
+      if (data.origin?.awaited && !stored.files?.length && !stored.children?.length) handOver(historyId, stored.result);
       return { historyId, cost, stopped: keep && signal.aborted };
     } catch (error) {
       await release(deps.db, data.holdId);
@@ -221,6 +235,14 @@ export function createToolRuns(deps: ToolRunsDeps) {
       );
       // A PDF's or a Word file's text can hold a NUL; the editor gets what a run could store.
       return outcome.ok ? { ...outcome, text: toStorableText(outcome.text) } : outcome;
+    },
+
+    /** The stored result of an awaited run this process ran (once); undefined when it must be read back. */
+    takeResult(historyId: string): { result: unknown } | undefined {
+      if (!handedOver.has(historyId)) return undefined;
+      const result = handedOver.get(historyId);
+      handedOver.delete(historyId);
+      return { result };
     },
 
     toolFor,

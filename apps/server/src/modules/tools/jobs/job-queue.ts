@@ -27,6 +27,8 @@ export interface RunOrigin {
   kind: 'api';
   apiKeyId: string;
   apiKeyName: string;
+  /** A synchronous API call waits for the run: the process that stores its result hands it over (ToolRuns). */
+  awaited?: boolean;
 }
 
 export interface JobContext {
