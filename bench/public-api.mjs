@@ -320,10 +320,11 @@ writeResult(
     'with every core on it and nothing else running), ' +
     `${syncRow.mainThreadCpu} ms of it on the main thread, which runs serially and so caps the rate at ` +
     `${Math.round(1000 / syncRow.mainThreadCpu)} req/s by itself. Every call is a whole run of the pipeline ` +
-    '(docs/tool-runs.md). On the main thread: 15 statements on PGlite (the key; the reservation transaction with ' +
+    '(docs/tool-runs.md). On the main thread: 13 statements on PGlite (the key; the reservation transaction with ' +
     'its account lock and the plan limit, hold sum and hold; the hold renewal as the job starts; the charge ' +
-    'transaction with the lock, the settled hold, the balance and its ledger entry, the History item; the webhook ' +
-    'check and the run read back) — PostgreSQL compiled to WebAssembly, in this thread, each parameterised statement ' +
+    'transaction with the lock, the settled hold, the balance and its ledger entry, the History item — the webhook ' +
+    'check runs once in 2 seconds for an account without an endpoint, and the stored result is handed to the call, ' +
+    'not read back) — PostgreSQL compiled to WebAssembly, in this thread, each parameterised statement ' +
     'prepared once and its plan reused (packages/db/src/pglite-statement-cache.ts) — plus Drizzle building the SQL ' +
     'of those inside transactions (the others are built once: `preparedQuery` in @candor/db), HTTP, validation and ' +
     'JSON. On an engine thread: the detector (bench/results/detector-speed.md). A load average well above the ' +
