@@ -150,12 +150,12 @@ function costOf(units: number, coefficient: number): number {
 }
 
 /** One column of the user's current plan, as a subquery: the most recently started active subscription, with its plan. */
-function currentPlan(tx: Database, column: Record<string, SQL>, userId: string) {
-  return tx
+function currentPlan(db: Database, column: Record<string, SQL>) {
+  return db
     .select(column)
     .from(subscriptions)
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'active')))
+    .where(and(eq(subscriptions.userId, sql.placeholder('userId')), eq(subscriptions.status, 'active')))
     .orderBy(desc(subscriptions.startedAt), desc(subscriptions.id))
     .limit(1);
 }
@@ -165,15 +165,45 @@ function currentPlan(tx: Database, column: Record<string, SQL>, userId: string) 
  * still counts while it waits for its renewal; a free plan past its end, or a cancelled one, does not. NULL when the
  * user has no active plan.
  */
-const planAllowanceUsable = (now: Date) => ({
-  usable: sql<boolean>`case when ${subscriptions.expiresAt} is null or ${subscriptions.expiresAt} > ${now.toISOString()}
+const planAllowanceUsable = {
+  usable: sql<boolean>`case when ${subscriptions.expiresAt} is null or ${subscriptions.expiresAt} > ${sql.placeholder('now')}
         then true
         else ${subscriptions.provider} <> 'none' and ${plans.period} <> 'none' and not ${subscriptions.cancelAtPeriodEnd}
       end`,
-});
+};
 
 /** The words one run of the current plan may have; NULL without a plan or a limit. */
 const planMaxWordsPerRun = { maxWordsPerRun: sql<number | null>`(${plans.limits} ->> 'maxWordsPerRun')::integer` };
+
+/**
+ * The locking read of `lockForSpending`, built once (every reservation and charge runs it); `withPlanLimit` adds the
+ * current plan's words-per-run limit, which a reservation checks.
+ */
+const spendingRead = (withPlanLimit: boolean) =>
+  preparedQuery((db) => {
+    const coefficient = db
+      .select({ coefficient: modelCoefficients.coefficient })
+      .from(modelCoefficients)
+      .where(eq(modelCoefficients.modelName, sql.placeholder('modelName')))
+      .limit(1);
+    return db
+      .select({
+        plan: tokenAccounts.planBalance,
+        referral: tokenAccounts.referralTokenBalance,
+        token: tokenAccounts.tokenBalance,
+        coefficient: sql<number | null>`(${coefficient})`.mapWith(Number),
+        planUsable: sql<boolean | null>`(${currentPlan(db, planAllowanceUsable)})`,
+        maxWordsPerRun: withPlanLimit
+          ? sql<number | null>`(${currentPlan(db, planMaxWordsPerRun)})`
+          : sql<number | null>`null`,
+      })
+      .from(tokenAccounts)
+      .where(eq(tokenAccounts.userId, sql.placeholder('userId')))
+      .for('update', { of: tokenAccounts })
+      .prepare('');
+  });
+const spendingReadForCharge = spendingRead(false);
+const spendingReadForReservation = spendingRead(true);
 
 interface Spending {
   balance: Balances;
@@ -195,33 +225,16 @@ async function lockForSpending(
   input: { userId: string; modelName: ServiceName; units: number; now: Date },
   withPlanLimit = false,
 ): Promise<Spending> {
-  const coefficient = tx
-    .select({ coefficient: modelCoefficients.coefficient })
-    .from(modelCoefficients)
-    .where(eq(modelCoefficients.modelName, input.modelName))
-    .limit(1);
+  const read = (withPlanLimit ? spendingReadForReservation : spendingReadForCharge)(tx);
   const row = await lockedAccountRow(tx, input.userId, () =>
-    tx
-      .select({
-        plan: tokenAccounts.planBalance,
-        referral: tokenAccounts.referralTokenBalance,
-        token: tokenAccounts.tokenBalance,
-        coefficient: sql<number | null>`(${coefficient})`.mapWith(Number),
-        planUsable: sql<boolean | null>`(${currentPlan(tx, planAllowanceUsable(input.now), input.userId)})`,
-        ...(withPlanLimit
-          ? { maxWordsPerRun: sql<number | null>`(${currentPlan(tx, planMaxWordsPerRun, input.userId)})` }
-          : {}),
-      })
-      .from(tokenAccounts)
-      .where(eq(tokenAccounts.userId, input.userId))
-      .for('update', { of: tokenAccounts }),
+    read.execute({ userId: input.userId, modelName: input.modelName, now: input.now.toISOString() }),
   );
   if (row.coefficient === null) throw new Error(`no coefficient for ${input.modelName}`);
   return {
     balance: { plan: row.plan, referral: row.referral, token: row.token },
     cost: costOf(input.units, row.coefficient),
     planUsable: row.planUsable === true,
-    maxWordsPerRun: 'maxWordsPerRun' in row ? (row.maxWordsPerRun ?? null) : null,
+    maxWordsPerRun: row.maxWordsPerRun ?? null,
   };
 }
 
