@@ -86,37 +86,58 @@ interface EntryDetails {
  * in a CTE of the insert): one round trip fewer on every charge, where the embedded database runs on the main thread.
  */
 async function record(tx: Database, before: Balances, after: Balances, entry: EntryDetails): Promise<void> {
-  const moved = tx.$with('moved').as(
-    tx
+  await recordStatement(tx).execute({
+    userId: entry.userId,
+    reason: entry.reason,
+    modelName: entry.modelName ?? null,
+    tokensCharged: entry.tokensCharged ?? 0,
+    planDelta: after.plan - before.plan,
+    referralDelta: after.referral - before.referral,
+    tokenDelta: after.token - before.token,
+    planAfter: after.plan,
+    referralAfter: after.referral,
+    tokenAfter: after.token,
+    referenceType: entry.reference?.type ?? null,
+    referenceId: entry.reference?.id ?? null,
+    now: entry.now,
+    // `set` takes no placeholder in Drizzle's types: this one is passed as PostgreSQL reads it (ISO 8601).
+    updatedAt: entry.now.toISOString(),
+  });
+}
+const recordStatement = preparedQuery((db) => {
+  const value = (name: string) => sql`${sql.placeholder(name)}`;
+  const moved = db.$with('moved').as(
+    db
       .update(tokenAccounts)
       .set({
-        planBalance: after.plan,
-        referralTokenBalance: after.referral,
-        tokenBalance: after.token,
-        updatedAt: entry.now,
+        planBalance: value('planAfter'),
+        referralTokenBalance: value('referralAfter'),
+        tokenBalance: value('tokenAfter'),
+        updatedAt: value('updatedAt'),
       })
-      .where(eq(tokenAccounts.userId, entry.userId))
+      .where(eq(tokenAccounts.userId, sql.placeholder('userId')))
       .returning({ userId: tokenAccounts.userId }),
   );
-  await tx
+  return db
     .with(moved)
     .insert(ledgerEntries)
     .values({
-      userId: entry.userId,
-      reason: entry.reason,
-      modelName: entry.modelName ?? null,
-      tokensCharged: entry.tokensCharged ?? 0,
-      planDelta: after.plan - before.plan,
-      referralDelta: after.referral - before.referral,
-      tokenDelta: after.token - before.token,
-      planAfter: after.plan,
-      referralAfter: after.referral,
-      tokenAfter: after.token,
-      referenceType: entry.reference?.type ?? null,
-      referenceId: entry.reference?.id ?? null,
-      createdAt: entry.now,
-    });
-}
+      userId: sql.placeholder('userId'),
+      reason: sql.placeholder('reason'),
+      modelName: sql.placeholder('modelName'),
+      tokensCharged: sql.placeholder('tokensCharged'),
+      planDelta: sql.placeholder('planDelta'),
+      referralDelta: sql.placeholder('referralDelta'),
+      tokenDelta: sql.placeholder('tokenDelta'),
+      planAfter: sql.placeholder('planAfter'),
+      referralAfter: sql.placeholder('referralAfter'),
+      tokenAfter: sql.placeholder('tokenAfter'),
+      referenceType: sql.placeholder('referenceType'),
+      referenceId: sql.placeholder('referenceId'),
+      createdAt: sql.placeholder('now'),
+    })
+    .prepare('');
+});
 
 /** Adds tokens to the referral or the purchased balance. */
 export async function credit(
@@ -269,7 +290,7 @@ export async function charge(
   const { balance: before, cost, planUsable } = await lockForSpending(tx, input);
   const entry = { ...input, reason: 'charge' as const, tokensCharged: cost };
   if (input.holdId) {
-    const settled = await tx.delete(tokenHolds).where(eq(tokenHolds.id, input.holdId)).returning({ id: tokenHolds.id });
+    const settled = await deleteHold(tx).execute({ holdId: input.holdId });
     if (settled.length === 0) throw holdLapsed();
   }
 
@@ -331,35 +352,61 @@ export async function reserve(
     );
     input.checkPlan?.({ maxWordsPerRun });
     if (!(planUsable && balance.plan === UNLIMITED)) {
-      // Holds a crashed process left behind are cleared here, by the next run of the same user, in the same statement.
-      const swept = tx.$with('swept').as(
-        tx
-          .delete(tokenHolds)
-          .where(and(eq(tokenHolds.userId, input.userId), lte(tokenHolds.expiresAt, input.now)))
-          .returning({ id: tokenHolds.id }),
-      );
-      const [held] = await tx
-        .with(swept)
-        .select({ tokens: sql<number>`coalesce(sum(${tokenHolds.tokens}), 0)` })
-        .from(tokenHolds)
-        .where(and(eq(tokenHolds.userId, input.userId), gt(tokenHolds.expiresAt, input.now)));
+      const [held] = await heldTokens(tx).execute({ userId: input.userId, now: input.now });
       const available =
         (planUsable ? Math.max(balance.plan, 0) : 0) + balance.referral + balance.token - Number(held?.tokens ?? 0);
       if (cost > available) throw insufficientTokens(cost, Math.max(available, 0));
     }
-    const [hold] = await tx
-      .insert(tokenHolds)
-      .values({
-        userId: input.userId,
-        modelName: input.modelName,
-        tokens: cost,
-        expiresAt: new Date(input.now.getTime() + input.holdSeconds * 1_000),
-      })
-      .returning({ id: tokenHolds.id });
+    const [hold] = await insertHold(tx).execute({
+      userId: input.userId,
+      modelName: input.modelName,
+      tokens: cost,
+      expiresAt: new Date(input.now.getTime() + input.holdSeconds * 1_000),
+    });
     if (!hold) throw new Error('insert returned no hold');
     return { holdId: hold.id, cost };
   });
 }
+
+/**
+ * What the user's other running jobs hold. Holds a crashed process left behind are cleared here, by the next run of
+ * the same user, in the same statement.
+ */
+const heldTokens = preparedQuery((db) => {
+  const swept = db.$with('swept').as(
+    db
+      .delete(tokenHolds)
+      .where(and(eq(tokenHolds.userId, sql.placeholder('userId')), lte(tokenHolds.expiresAt, sql.placeholder('now'))))
+      .returning({ id: tokenHolds.id }),
+  );
+  return db
+    .with(swept)
+    .select({ tokens: sql<number>`coalesce(sum(${tokenHolds.tokens}), 0)` })
+    .from(tokenHolds)
+    .where(and(eq(tokenHolds.userId, sql.placeholder('userId')), gt(tokenHolds.expiresAt, sql.placeholder('now'))))
+    .prepare('');
+});
+
+const insertHold = preparedQuery((db) =>
+  db
+    .insert(tokenHolds)
+    .values({
+      userId: sql.placeholder('userId'),
+      modelName: sql.placeholder('modelName'),
+      tokens: sql.placeholder('tokens'),
+      expiresAt: sql.placeholder('expiresAt'),
+    })
+    .returning({ id: tokenHolds.id })
+    .prepare(''),
+);
+
+const deleteHold = preparedQuery((db) =>
+  db
+    .delete(tokenHolds)
+    .where(eq(tokenHolds.id, sql.placeholder('holdId')))
+    .returning({ id: tokenHolds.id })
+    .prepare(''),
+);
 
 /** The answer to a run whose reservation is gone before it could be charged. */
 export const holdLapsed = () =>
@@ -394,7 +441,7 @@ const renewHoldQuery = preparedQuery((db) =>
 
 /** Drops a reservation whose run failed or was cancelled (a no-op when it was settled or is gone). */
 export async function release(db: Database, holdId: string): Promise<void> {
-  await db.delete(tokenHolds).where(eq(tokenHolds.id, holdId));
+  await deleteHold(db).execute({ holdId });
 }
 
 /** Runs `work` and charges for it in one transaction: if either throws, neither happened. */
