@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { errorCodes, toStorableData, toStorableText } from '@candor/contracts';
 import { type JobSnapshot, NO_WORDS_MESSAGE, type ToolId } from '@candor/contracts/tools';
-import { type Database, historyFiles, historyItems } from '@candor/db';
+import { type Database, historyFiles, historyItems, preparedQuery } from '@candor/db';
+import { sql } from 'drizzle-orm';
 import type { ToolsConfig } from '../../config/env.js';
 import { AppError, notFound, parseWith } from '../../http/errors.js';
 import { charge, holdLapsed, release, renewHold, reserve } from '../detector/ledger.js';
@@ -32,6 +33,26 @@ const CHILDREN_PER_INSERT = 500;
 /** Results kept for synchronous calls that gave up waiting (answered 202) before they are dropped, oldest first. */
 const HANDED_OVER_MAX = 256;
 const words = (n: number) => n.toLocaleString('en-US');
+
+/** Every run stores its History item with this statement, built once. */
+const insertRun = preparedQuery((db) =>
+  db
+    .insert(historyItems)
+    .values({
+      id: sql.placeholder('id'),
+      userId: sql.placeholder('userId'),
+      modelName: sql.placeholder('modelName'),
+      title: sql.placeholder('title'),
+      // As JSON text: a placeholder of a jsonb column would store a missing value as JSON null, not SQL NULL.
+      input: sql`${sql.placeholder('input')}::jsonb`,
+      result: sql`${sql.placeholder('result')}::jsonb`,
+      cost: sql.placeholder('cost'),
+      apiKeyId: sql.placeholder('apiKeyId'),
+      apiKeyName: sql.placeholder('apiKeyName'),
+    })
+    .prepare(''),
+);
+const jsonOrNull = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
 /** Thrown at the last moment a cancelled run could still be stored; the transaction rolls back. */
 class RunCancelled extends Error {}
@@ -100,13 +121,13 @@ export function createToolRuns(deps: ToolRunsDeps) {
           now: deps.clock(),
           holdId: data.holdId,
         });
-        await tx.insert(historyItems).values({
+        await insertRun(tx).execute({
           id: historyId,
           userId: data.userId,
           modelName: tool.modelName,
           title: stored.title,
-          input: stored.input,
-          result: stored.result,
+          input: jsonOrNull(stored.input),
+          result: jsonOrNull(stored.result),
           cost: receipt.cost,
           apiKeyId: data.origin?.apiKeyId ?? null,
           apiKeyName: data.origin?.apiKeyName ?? null,
