@@ -325,9 +325,8 @@ writeResult(
     'transaction with the lock, the settled hold, the balance and its ledger entry, the History item — the webhook ' +
     'check runs once in 2 seconds for an account without an endpoint, and the stored result is handed to the call, ' +
     'not read back) — PostgreSQL compiled to WebAssembly, in this thread, each parameterised statement ' +
-    'prepared once and its plan reused (packages/db/src/pglite-statement-cache.ts) — plus Drizzle building the SQL ' +
-    'of those inside transactions (the others are built once: `preparedQuery` in @candor/db), HTTP, validation and ' +
-    'JSON. On an engine thread: the detector (bench/results/detector-speed.md). A load average well above the ' +
+    'prepared once and its plan reused (packages/db/src/pglite-statement-cache.ts) — plus Drizzle (each of those ' +
+    'statements built once: `preparedQuery` in @candor/db), HTTP, validation and JSON. On an engine thread: the detector (bench/results/detector-speed.md). A load average well above the ' +
     'core count means other work held much of the CPU; compare only rows taken under similar load (tool-runs.md has ' +
     'the pipeline alone).\n\n' +
     '**Before the statement cache.** PGlite used to parse and plan every statement anew. Measured back to back with ' +
