@@ -45,6 +45,12 @@ export interface ChargeReceipt {
 }
 
 const UNLIMITED = -1;
+
+/**
+ * A placeholder for an update's `set`, which Drizzle's types don't take as it is. Its value skips the column's
+ * mapping, so it is passed as PostgreSQL reads it (a time as ISO 8601 text).
+ */
+const setTo = (name: string) => sql`${sql.placeholder(name)}`;
 const ZERO: Balances = { plan: 0, referral: 0, token: 0 };
 
 /** The balances without locking (for display); zeros when the user has no account yet. */
@@ -100,20 +106,18 @@ async function record(tx: Database, before: Balances, after: Balances, entry: En
     referenceType: entry.reference?.type ?? null,
     referenceId: entry.reference?.id ?? null,
     now: entry.now,
-    // `set` takes no placeholder in Drizzle's types: this one is passed as PostgreSQL reads it (ISO 8601).
     updatedAt: entry.now.toISOString(),
   });
 }
 const recordStatement = preparedQuery((db) => {
-  const value = (name: string) => sql`${sql.placeholder(name)}`;
   const moved = db.$with('moved').as(
     db
       .update(tokenAccounts)
       .set({
-        planBalance: value('planAfter'),
-        referralTokenBalance: value('referralAfter'),
-        tokenBalance: value('tokenAfter'),
-        updatedAt: value('updatedAt'),
+        planBalance: setTo('planAfter'),
+        referralTokenBalance: setTo('referralAfter'),
+        tokenBalance: setTo('tokenAfter'),
+        updatedAt: setTo('updatedAt'),
       })
       .where(eq(tokenAccounts.userId, sql.placeholder('userId')))
       .returning({ userId: tokenAccounts.userId }),
@@ -432,8 +436,7 @@ export async function renewHold(db: Database, holdId: string, now: Date, holdSec
 const renewHoldQuery = preparedQuery((db) =>
   db
     .update(tokenHolds)
-    // Drizzle's types take no placeholder in `set`; the value is passed as PostgreSQL reads it (ISO 8601).
-    .set({ expiresAt: sql`${sql.placeholder('expiresAt')}` })
+    .set({ expiresAt: setTo('expiresAt') })
     .where(and(eq(tokenHolds.id, sql.placeholder('holdId')), gt(tokenHolds.expiresAt, sql.placeholder('now'))))
     .returning({ id: tokenHolds.id })
     .prepare(''),
