@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { chooseDomainThresholds, type GuessedScore, UNREACHABLE } from './domain-levels.js';
+import { type Levels, thresholdLogOddsAt } from '../src/sensitivity.js';
+import { chooseDomainThresholds, type GuessedScore, UNREACHABLE, withDomainLines } from './domain-levels.js';
+import { LEVEL_RATES } from './levels.js';
 
 const at = (logOdds: number, guess: string, words = 200): GuessedScore => ({ logOdds, words, guess });
 const spread = (count: number, from: number, to: number, guess: string) =>
@@ -52,5 +54,39 @@ describe('per-domain thresholds', () => {
     expect(chosen.detectionRate).toBeCloseTo(10 / 11);
     expect(chosen.thresholds.news).toBe(UNREACHABLE);
     expect(chosen.falsePositiveRate).toBeLessThanOrEqual(0.01);
+  });
+
+  it('nests the levels: no line of a looser level sits above the stricter one for the same kind', () => {
+    // Fifty human texts: one news and five essays score 5, the rest low. Balanced may flag one of them and spends it
+    // on the ten AI news texts; sensitive, choosing alone, would rather flag the five essays for thirty AI essays and
+    // leave the news line out of reach, so a news text called AI at Balanced would not be at Sensitive.
+    const humans = [at(5, 'news'), ...Array.from({ length: 5 }, () => at(5, 'essays')), ...spread(44, -6, -5, 'news')];
+    const ai = [
+      ...Array.from({ length: 10 }, () => at(4, 'news')),
+      ...Array.from({ length: 30 }, () => at(4, 'essays')),
+    ];
+    const sets = [{ name: 'all', scores: humans }];
+    const domains = ['news', 'essays'];
+    const alone = (level: keyof Levels) => chooseDomainThresholds(LEVEL_RATES[level], domains, sets, ai, 40).thresholds;
+    expect(alone('sensitive').news).toBeGreaterThan(alone('balanced').news as number);
+
+    const unreachable = { atHundredWords: UNREACHABLE, lengthSlope: 0, falsePositiveRate: 0, detectionRate: 0 };
+    const levels = withDomainLines(
+      { strict: unreachable, balanced: unreachable, sensitive: unreachable },
+      domains,
+      sets,
+      ai,
+      40,
+    );
+    for (const domain of domains) {
+      const [strict, balanced, sensitive] = (['strict', 'balanced', 'sensitive'] as const).map((level) =>
+        thresholdLogOddsAt(levels, level, 1_000, domain),
+      );
+      expect(strict).toBeGreaterThanOrEqual(balanced as number);
+      expect(balanced).toBeGreaterThanOrEqual(sensitive as number);
+    }
+    expect(levels.balanced.byDomain?.news).toBeLessThanOrEqual(4);
+    expect(levels.sensitive.detectionRate).toBeGreaterThanOrEqual(levels.balanced.detectionRate);
+    expect(levels.sensitive.falsePositiveRate).toBeLessThanOrEqual(0.1);
   });
 });

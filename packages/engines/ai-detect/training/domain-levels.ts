@@ -1,4 +1,11 @@
-import { type Levels, sensitivityLevels } from '../src/sensitivity.js';
+import {
+  LENGTH_CAP,
+  type Levels,
+  type LevelThresholds,
+  lengthTerm,
+  type Sensitivity,
+  sensitivityLevels,
+} from '../src/sensitivity.js';
 import { type HeldOutScore, LEVEL_RATES } from './levels.js';
 
 /**
@@ -51,7 +58,9 @@ const permutations = <T>(items: readonly T[]): T[][] =>
 
 /**
  * Thresholds (log-odds) per guessed domain: every set flags at most `rate` of its texts (short ones counted, never
- * flagged). Domains no AI text is taken for keep the highest line any constraint allows: +∞ is never stored.
+ * flagged). Domains no AI text is taken for keep the highest line any constraint allows: +∞ is never stored. With a
+ * `ceiling` (a stricter level's lines, which flag fewer texts than `rate` allows and so meet it) every line starts
+ * there and never rises above it, so a text flagged at the stricter level is flagged at this one too.
  *
  * The lines share each set's allowance, so the order in which they come down decides how many AI texts they catch:
  * on the training data the dataset's own order caught 9.0 % at balanced and the best order 23.0 %. So the descent runs
@@ -64,8 +73,10 @@ export function chooseDomainThresholds(
   humanSets: readonly GuessedSet[],
   aiOutOfFold: readonly GuessedScore[],
   minimumWords: number,
+  ceiling?: Readonly<Record<string, number>>,
 ): { thresholds: Record<string, number>; detectionRate: number; falsePositiveRate: number } {
   const D = domains.length;
+  const highest = Float64Array.from(domains, (domain) => ceiling?.[domain] ?? Number.POSITIVE_INFINITY);
   const column = new Map(domains.map((domain, d) => [domain, d]));
   // Each set's scores by guessed domain, sorted, so a set's flagged count under given lines is D binary searches.
   const byDomain = (scores: readonly GuessedScore[]) => {
@@ -133,7 +144,7 @@ export function chooseDomainThresholds(
       : indexes.map((_, k) => [...indexes.slice(k), ...indexes.slice(0, k)]);
   // Of lines that catch as many AI texts, the ones that flag fewer human texts in all the sets together.
   const humansFlagged = (lines: Float64Array) => sets.reduce((total, set) => total + flaggedIn(set, lines), 0);
-  let best: Float64Array = new Float64Array(D).fill(Number.POSITIVE_INFINITY);
+  let best: Float64Array = highest;
   let bestCaught = -1;
   let bestFlagged = Number.POSITIVE_INFINITY;
   const consider = (lines: Float64Array) => {
@@ -152,7 +163,7 @@ export function chooseDomainThresholds(
     improved = false;
     for (const d of indexes) {
       const freed = Float64Array.from(best);
-      freed[d] = Number.POSITIVE_INFINITY;
+      freed[d] = highest[d] as number;
       if (consider(descend([...indexes.filter((other) => other !== d), d], freed))) improved = true;
     }
   }
@@ -162,7 +173,9 @@ export function chooseDomainThresholds(
     thresholds: Object.fromEntries(
       domains.map((domain, d) => {
         const value = best[d] as number;
-        return [domain, Number.isFinite(value) ? Math.ceil(value * 1e6) / 1e6 : UNREACHABLE];
+        // Rounded up, as stored, but never past the ceiling (already a stored number).
+        const stored = Math.min(Math.ceil(value * 1e6) / 1e6, highest[d] as number);
+        return [domain, Number.isFinite(stored) ? stored : UNREACHABLE];
       }),
     ),
     detectionRate: Math.max(bestCaught, 0) / Math.max(aiOutOfFold.length, 1),
@@ -189,30 +202,51 @@ export function domainHumanSets(
 }
 
 /**
- * Each left-out domain's share of human texts flagged had it played no part in choosing the per-domain lines either:
- * the lines chosen on the sets without it (`setsWithout`), applied to its own left-out human texts.
+ * Each left-out domain's share of human texts flagged at `level` had it played no part in choosing the per-domain
+ * lines either: the lines chosen on the sets without it (`setsWithout`), applied to its own left-out human texts.
+ * The lines are chosen in order from strict, each level's under the stricter one's, as `withDomainLines` does when
+ * every level draws per-domain lines.
  */
 export function nestedDomainRates(
-  rate: number,
+  level: Sensitivity,
   domains: readonly string[],
   setsWithout: (domain: string) => readonly GuessedSet[],
   leftOutHumans: (domain: string) => readonly GuessedScore[],
   aiOutOfFold: readonly GuessedScore[],
   minimumWords: number,
 ): Map<string, number> {
+  const chain = sensitivityLevels.slice(0, sensitivityLevels.indexOf(level) + 1);
   return new Map(
     domains.map((domain) => {
-      const { thresholds } = chooseDomainThresholds(rate, domains, setsWithout(domain), aiOutOfFold, minimumWords);
+      const sets = setsWithout(domain);
+      let thresholds: Record<string, number> | undefined;
+      for (const each of chain) {
+        thresholds = chooseDomainThresholds(
+          LEVEL_RATES[each],
+          domains,
+          sets,
+          aiOutOfFold,
+          minimumWords,
+          thresholds,
+        ).thresholds;
+      }
       const humans = leftOutHumans(domain);
       const flagged = humans.filter(
-        (s) => scoreValue(s, minimumWords) >= (thresholds[s.guess] ?? Number.POSITIVE_INFINITY),
+        (s) => scoreValue(s, minimumWords) >= (thresholds?.[s.guess] ?? Number.POSITIVE_INFINITY),
       ).length;
       return [domain, flagged / Math.max(humans.length, 1)];
     }),
   );
 }
 
-/** A detector's levels with per-domain lines where they catch more AI texts than the level's single line does. */
+/**
+ * A detector's levels with per-domain lines where they catch more AI texts than the level's single line does, chosen
+ * in order from strict so that they nest: each of a level's lines starts from and never rises above the stricter
+ * level's line for the same kind of writing (its per-domain line, or its single line where that is lowest, at 1,000
+ * words). Chosen independently, the balanced line for texts taken for news once came out under the sensitive one
+ * (98.7 % against 98.8 %): a news text could be "Likely AI" at Balanced and not at Sensitive. Once a level draws
+ * per-domain lines the looser ones do too, since its single line need not sit under them.
+ */
 export function withDomainLines(
   single: Levels,
   domains: readonly string[],
@@ -220,21 +254,32 @@ export function withDomainLines(
   aiOutOfFold: readonly GuessedScore[],
   minimumWords: number,
 ): Levels {
-  return Object.fromEntries(
-    sensitivityLevels.map((level) => {
-      const line = single[level];
-      const perDomain = chooseDomainThresholds(LEVEL_RATES[level], domains, humanSets, aiOutOfFold, minimumWords);
-      return [
-        level,
-        perDomain.detectionRate > line.detectionRate
-          ? {
-              ...line,
-              byDomain: perDomain.thresholds,
-              falsePositiveRate: perDomain.falsePositiveRate,
-              detectionRate: perDomain.detectionRate,
-            }
-          : line,
-      ];
-    }),
-  ) as Levels;
+  const levels = {} as Levels;
+  let stricter: LevelThresholds | undefined;
+  for (const level of sensitivityLevels) {
+    const line = single[level];
+    const lowest = stricter && stricter.atHundredWords + stricter.lengthSlope * lengthTerm(LENGTH_CAP);
+    const ceiling =
+      stricter &&
+      Object.fromEntries(domains.map((domain) => [domain, stricter?.byDomain?.[domain] ?? (lowest as number)]));
+    const perDomain = chooseDomainThresholds(
+      LEVEL_RATES[level],
+      domains,
+      humanSets,
+      aiOutOfFold,
+      minimumWords,
+      ceiling,
+    );
+    levels[level] =
+      stricter?.byDomain || perDomain.detectionRate > line.detectionRate
+        ? {
+            ...line,
+            byDomain: perDomain.thresholds,
+            falsePositiveRate: perDomain.falsePositiveRate,
+            detectionRate: perDomain.detectionRate,
+          }
+        : line;
+    stricter = levels[level];
+  }
+  return levels;
 }

@@ -477,7 +477,7 @@ export function evaluateDetectors(
     }
     const nested = levels[level].byDomain
       ? nestedDomainRates(
-          LEVEL_RATES[level],
+          level,
           domains,
           guessedSets,
           (domain) => documentHumans(byDomain.get(domain) as Held[]).map((h) => guessedWith(documentValue)(h, true)),

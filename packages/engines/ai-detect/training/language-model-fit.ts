@@ -331,7 +331,7 @@ export function reportOf(
     // The nested estimate of the lines the level uses: per domain where it draws them, else one line.
     const nested = levels[level].byDomain
       ? nestedDomainRates(
-          LEVEL_RATES[level],
+          level,
           sets.domains,
           (domain) => domainSetsOf(rows, sets.humans, held, sets.domains, domain),
           (domain) => sets.humans.filter((i) => rows[i]?.domain === domain).map((i) => guessedOf(rows, held, i, true)),

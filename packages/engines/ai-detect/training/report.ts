@@ -67,8 +67,10 @@ stay at or under the level's share in every domain left out of training (whateve
 fold among the texts taken for each domain, and out of fold overall; a line comes down only to catch AI texts. The lines
 share those allowances, so the order they come down in decides how many AI texts they catch: they are lowered in every
 order of the domains, the lines that catch the most kept (of those, the ones flagging fewest human texts), then each
-line freed in turn for the others while that catches more. Where that catches more AI texts than one line
-for every text, the level uses it (below, both columns). Without per-domain lines, each level's threshold is the lowest line (in log-odds, \`atHundredWords + lengthSlope · (√(100/words) − 1)\`, words
+line freed in turn for the others while that catches more. The levels are chosen in order from strict, each
+level's lines starting from the stricter level's and never rising above them, so a text called AI at a stricter
+level is called AI at a looser one. Where that catches more AI texts than one line
+for every text, the level uses it (below, both columns), and the looser levels do too. Without per-domain lines, each level's threshold is the lowest line (in log-odds, \`atHundredWords + lengthSlope · (√(100/words) − 1)\`, words
 between 40 and 1,000) that keeps the human texts flagged at or under the level's share **in every domain left out of
 training** and out of fold; of the slopes that do, the one that calls the most AI texts AI out of fold. Texts under
 40 words are never called AI. "Nested" is the share a left-out domain's human texts would see had they played no
