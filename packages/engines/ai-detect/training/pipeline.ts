@@ -177,8 +177,6 @@ export function fitDetectorModels(
   parts: 'all' | 'held-out' | 'verdicts' | 'document' = 'all',
   /** Features left out (experiments): held at 0, so no tree splits on them. */
   mask?: ReadonlySet<string>,
-  /** Weigh each domain's texts of a class equally (experiments), not only the classes. */
-  domainBalanced = false,
 ) {
   const shell = new DetectorModel(modelFile(emptyLanguageModel, placeholderLinear(), { ai: 0.5, human: 0.5 }));
   const masked = mask ? featureNames.map((name) => mask.has(name)) : undefined;
@@ -205,7 +203,13 @@ export function fitDetectorModels(
 
   const binaryRows = train.filter((i) => set.binary[i] !== undefined);
   const binaryLabels = binaryRows.map((i) => set.binary[i] as number);
-  const byDomain = (rows: readonly number[], labels: readonly number[]) => {
+  // Human vs AI weighs each domain's texts of a class equally, not only the classes, so no kind of writing's mix of
+  // human and AI texts (essays are 5 AI to 1 human, stories 1 to 1) teaches the model what that kind looks like. Out
+  // of fold at balanced (2026-12-03) it caught 23.6 % of AI texts instead of 23.0 %, and 32.4 % instead of 24.9 % on
+  // average over left-out generators; AUROC 0.871 instead of 0.879 out of fold, the same 0.632 leaving a domain out.
+  // A kind of writing that took no part in choosing the lines either (the nested estimate) fares worse at balanced:
+  // essays 20.8 % of human texts flagged instead of 16.4 %, encyclopedia articles 15.4 % instead of 12.6 %.
+  const domainBalanced = (rows: readonly number[], labels: readonly number[]) => {
     const counts = new Map<string, number>();
     const key = (k: number) => `${labels[k]}|${set.texts[rows[k] as number]?.domain}`;
     for (let k = 0; k < rows.length; k++) counts.set(key(k), (counts.get(key(k)) ?? 0) + 1);
@@ -213,7 +217,7 @@ export function fitDetectorModels(
   };
   const document = trainBoostedTrees(binaryRows.map(features), binaryLabels, ['human', 'ai'], names, {
     ...BOOSTING,
-    sampleWeights: domainBalanced ? byDomain(binaryRows, binaryLabels) : balanced(binaryLabels, 2),
+    sampleWeights: domainBalanced(binaryRows, binaryLabels),
   });
 
   const humanLogOdds = binaryRows
@@ -328,4 +332,4 @@ export function modelFile(
   };
 }
 
-export const MODEL_VERSION = '2026-12-02';
+export const MODEL_VERSION = '2026-12-03';
