@@ -83,10 +83,7 @@ function round6(value: number): number {
 
 /** Document log-odds of AI and their standard error (jackknife over blocks of sentences, with a floor by length). */
 export function documentLogOdds(model: DetectorModel, scored: ScoredText) {
-  const logOdds = (values: Float64Array) => {
-    const scores = model.document.scores(values);
-    return (scores[1] as number) - (scores[0] as number);
-  };
+  const logOdds = (values: Float64Array) => model.documentLogOdds(values);
   const values = model.features(scored);
   const estimate = logOdds(values);
   const words = scored.words.length;
@@ -121,7 +118,7 @@ export function detectAi(text: string, model: DetectorModel, options: DetectAiOp
   const scored = model.score(text);
   const words = scored.words.length;
   const document = documentLogOdds(model, scored);
-  const builtInEvidence = model.document.contributions(document.values, 1, 0);
+  const builtInEvidence = model.documentContributions(document.values);
   let { logOdds, standardError } = document;
   const level = options.sensitivity ?? DEFAULT_SENSITIVITY;
   let levels = model.file.levels;

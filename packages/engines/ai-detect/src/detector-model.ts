@@ -39,6 +39,12 @@ export interface DetectorModelFile {
   family: SerializedClassifier;
   /** Human vs AI vs AI passed through a paraphraser. */
   humanized: SerializedClassifier;
+  /**
+   * How much of the humanized classifier's log-odds that a text is AI-written, disguised or not, the AI Detector adds
+   * to the document classifier's (`DetectorModel.documentLogOdds`): trained on the same features with AI texts split
+   * by whether they were disguised, it ranks plain AI texts differently enough that the sum catches more of them.
+   */
+  humanizedWeight: number;
   /** Which training domain a text reads most like (per-domain calibration of the levels); absent in old files. */
   domain?: SerializedLinearModel;
   /**
@@ -85,6 +91,49 @@ export class DetectorModel {
     this.family = classifierFrom(file.family);
     this.humanized = classifierFrom(file.humanized);
     this.domain = file.domain ? new LinearModel(file.domain) : undefined;
+  }
+
+  /**
+   * Log-odds that a text is AI-written: the document classifier's plus `humanizedWeight` times the humanized
+   * classifier's log-odds of AI, disguised or not (`log(P(ai) + P(ai_humanized)) − log P(human)`).
+   */
+  documentLogOdds(values: Float64Array): number {
+    const scores = this.document.scores(values);
+    const own = (scores[1] as number) - (scores[0] as number);
+    const weight = this.file.humanizedWeight;
+    if (weight === 0) return own;
+    const humanized = this.humanized.scores(values);
+    const human = this.humanized.classes.indexOf('human');
+    const top = Math.max(...humanized.filter((_, k) => k !== human));
+    let aiMass = 0;
+    humanized.forEach((score, k) => {
+      if (k !== human) aiMass += Math.exp(score - top);
+    });
+    return own + weight * (top + Math.log(aiMass) - (humanized[human] as number));
+  }
+
+  /**
+   * How much each feature pushed `documentLogOdds`: the document classifier's pushes towards AI plus, weighed by
+   * `humanizedWeight`, each AI class's pushes against human in the humanized classifier, in proportion to that class's
+   * share of the AI probability (the slope of the log-odds of AI in each class's score, at this text). They add up to
+   * the log-odds less the classifiers' priors and, for the humanized part, the entropy of the split between the AI
+   * classes (none when one class holds the whole AI probability).
+   */
+  documentContributions(values: Float64Array): Float64Array {
+    const pushes = this.document.contributions(values, 1, 0);
+    const weight = this.file.humanizedWeight;
+    if (weight === 0) return pushes;
+    const probabilities = this.humanized.probabilities(values);
+    const human = this.humanized.classes.indexOf('human');
+    const aiMass = 1 - (probabilities[human] as number);
+    probabilities.forEach((probability, k) => {
+      if (k === human || aiMass <= 0) return;
+      const share = (weight * probability) / aiMass;
+      this.humanized.contributions(values, k, human).forEach((push, j) => {
+        pushes[j] = (pushes[j] as number) + share * push;
+      });
+    });
+    return pushes;
   }
 
   /** The training domain a text reads most like, from its features; undefined without a domain classifier. */

@@ -73,7 +73,7 @@ export function calibrationTexts(
       const held = humans[i];
       if (held) generatorHuman[generator] = held.logOdds;
     }
-    const mass = (probabilities: number[] | undefined) => logit((probabilities?.[1] ?? 0) + (probabilities?.[2] ?? 0));
+    const mass = (probabilities: number[]) => logit((probabilities[1] as number) + (probabilities[2] as number));
     const generator = heldOut.leftOutGenerator[i];
     rows.push({
       label,
@@ -92,8 +92,8 @@ export function calibrationTexts(
       builtInHumanized: {
         outOfFold: mass(oof.humanized),
         leftOutDomain: mass(domain.humanized),
-        probabilities: oof.humanized ?? [1, 0, 0],
-        leftOutProbabilities: domain.humanized ?? [1, 0, 0],
+        probabilities: oof.humanized,
+        leftOutProbabilities: domain.humanized,
       },
       guess: {
         ...(oof.guess ? { outOfFold: oof.guess } : {}),

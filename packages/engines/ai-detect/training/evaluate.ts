@@ -104,8 +104,8 @@ export interface HeldOutText {
   words: number;
   /** The training domain the classifier took the text for, in that run (out of fold, or with its domain left out). */
   guess?: string;
-  /** Human, AI, AI-humanized probabilities, for texts the humanized verdict takes. */
-  humanized?: number[];
+  /** Human, AI, AI-humanized probabilities. */
+  humanized: number[];
 }
 
 export interface HeldOutScores {
@@ -136,7 +136,8 @@ interface Held {
   logOdds: number;
   standardError: number;
   words: number;
-  humanized?: number[];
+  /** Human, AI, AI-humanized probabilities (the document log-odds include them). */
+  humanized: number[];
   /** The features it was scored on (for the domain classifier); dropped from the exported scores. */
   values?: Float64Array;
 }
@@ -180,9 +181,9 @@ export function evaluateDetectors(
   const all = texts.map((_, i) => i).filter((i) => set.binary[i] !== undefined);
   const fold = (i: number) => foldOf(texts[i] as LabelledText, FOLDS);
   const domainOf = (i: number) => (texts[i] as LabelledText).domain;
-  const fit = (train: number[], scored: readonly ScoredText[], parts: 'held-out' | 'verdicts' | 'document') =>
+  const fit = (train: number[], scored: readonly ScoredText[], parts: 'held-out' | 'verdicts') =>
     fitDetectorModels(set, train, scored, parts, options.mask);
-  const held = (model: DetectorModel, scored: readonly ScoredText[], i: number, humanized: boolean): Held => {
+  const held = (model: DetectorModel, scored: readonly ScoredText[], i: number): Held => {
     const s = scored[i] as ScoredText;
     const document = documentLogOdds(model, s);
     return {
@@ -191,7 +192,7 @@ export function evaluateDetectors(
       standardError: document.standardError,
       words: s.words.length,
       values: document.values,
-      ...(humanized ? { humanized: [...model.humanized.probabilities(document.values)] } : {}),
+      humanized: [...model.humanized.probabilities(document.values)],
     };
   };
 
@@ -222,10 +223,10 @@ export function evaluateDetectors(
       for (const i of texts.map((_, n) => n).filter((n) => fold(n) === k)) {
         const text = texts[i] as LabelledText;
         if (text.origin === 'ai_revised_human') {
-          result.revised.push(held(model, scored, i, true));
+          result.revised.push(held(model, scored, i));
           continue;
         }
-        result.outOfFold.push(held(model, scored, i, true));
+        result.outOfFold.push(held(model, scored, i));
         const values = model.features(scored[i] as ScoredText);
         result.featureRows.push([i, values]);
         if (isAi(i) && text.family && text.origin === 'ai') {
@@ -260,9 +261,7 @@ export function evaluateDetectors(
           domainScored,
           'verdicts',
         );
-        return all
-          .filter((i) => domainOf(i) === domain)
-          .map((i) => held(model, domainScored, i, set.humanized[i] !== undefined));
+        return all.filter((i) => domainOf(i) === domain).map((i) => held(model, domainScored, i));
       }),
     );
   }
@@ -282,9 +281,9 @@ export function evaluateDetectors(
       const model = fit(
         all.filter((i) => !isTest(i)),
         generatorScored,
-        'document',
+        'verdicts',
       );
-      return all.filter(isTest).map((i) => held(model, generatorScored, i, false));
+      return all.filter(isTest).map((i) => held(model, generatorScored, i));
     });
     byGenerator.set(generator, {
       ai: test.filter((h) => isAi(h.index)),
@@ -387,11 +386,10 @@ export function evaluateDetectors(
 
   // The humanized verdict's levels, on its probability of AI (disguised or not).
   const humanizedScore = (h: Held): HeldOutScore => ({
-    logOdds: aiMassLogOdds(h.humanized ?? [1, 0, 0]),
+    logOdds: aiMassLogOdds(h.humanized),
     words: h.words,
   });
-  const humanizedHeld = (list: readonly Held[]) =>
-    list.filter((h) => h.humanized && set.humanized[h.index] !== undefined);
+  const humanizedHeld = (list: readonly Held[]) => list.filter((h) => set.humanized[h.index] !== undefined);
   const humanizedSets: HumanSet[] = [
     {
       name: 'out-of-fold',
@@ -410,7 +408,7 @@ export function evaluateDetectors(
     .filter((h) => (set.humanized[h.index] as number) > 0)
     .map(humanizedScore);
   // Per-domain lines as the AI Detector's, on the probability of AI (disguised or not).
-  const humanizedValue = (h: Held) => aiMassLogOdds(h.humanized ?? [1, 0, 0]);
+  const humanizedValue = (h: Held) => aiMassLogOdds(h.humanized);
   const humanizedLevels = withDomainLines(
     chooseLevels(humanizedSets, humanizedAiOutOfFold, MINIMUM_WORDS),
     domains,
@@ -495,7 +493,7 @@ export function evaluateDetectors(
     // The humanized verdict at this level.
     const humanizedVerdict = (h: Held, leftOut = false) =>
       humanizedLabelAt(
-        h.humanized as number[],
+        h.humanized,
         h.words,
         sigmoid(thresholdLogOddsAt(humanizedLevels, level, h.words, guessOf(h, leftOut))),
         humanizedHumanThreshold,
@@ -593,7 +591,7 @@ export function evaluateDetectors(
   const argmaxTruth: number[] = [];
   const argmaxPredicted: number[] = [];
   for (const h of humanizedHeld(oofHeld)) {
-    const p = h.humanized as number[];
+    const p = h.humanized;
     argmaxTruth.push(set.humanized[h.index] as number);
     argmaxPredicted.push(p.indexOf(Math.max(...p)));
   }

@@ -163,6 +163,14 @@ const emptyEnglishModel = encodeTables('none', {
   trigramLogProbability: new Float64Array(0),
 });
 
+/**
+ * The humanized classifier's log-odds of AI (disguised or not) add to the document classifier's at this weight. Chosen
+ * out of fold and over left-out generators (2026-12-03), levels chosen the same nested way: at balanced, weight 0
+ * caught 23.6 % of AI texts out of fold and 32.4 % on average over left-out generators, 0.5 caught 24.4 % and 31.7 %,
+ * 1 caught 25.0 % and 31.0 % (AUROC out of fold 0.871, 0.882, 0.885).
+ */
+const HUMANIZED_WEIGHT = 1;
+
 const featureCache = new WeakMap<ScoredText, Float64Array>();
 
 /**
@@ -173,8 +181,11 @@ export function fitDetectorModels(
   set: TrainingSet,
   train: readonly number[],
   scored: readonly ScoredText[],
-  /** 'held-out': what the evaluation reads (document, family, humanized), not the sentence model the screens use. */
-  parts: 'all' | 'held-out' | 'verdicts' | 'document' = 'all',
+  /**
+   * 'held-out': what the evaluation reads (document, family, humanized), not the sentence model the screens use;
+   * 'verdicts': the document and humanized classifiers alone.
+   */
+  parts: 'all' | 'held-out' | 'verdicts' = 'all',
   /** Features left out (experiments): held at 0, so no tree splits on them. */
   mask?: ReadonlySet<string>,
 ) {
@@ -236,7 +247,6 @@ export function fitDetectorModels(
     ai: sigmoid(thresholdForFalsePositiveRate(humanLogOdds, THRESHOLD_FALSE_POSITIVE_RATE)),
     human: sigmoid(thresholdForMissRate(aiLogOdds, HUMAN_THRESHOLD_MISS_RATE)),
   };
-  if (parts === 'document') return new DetectorModel(modelFile(emptyLanguageModel, document.parameters, thresholds));
   const humanizedOnly = () => {
     const rows = train.filter((i) => set.humanized[i] !== undefined);
     const labels = rows.map((i) => set.humanized[i] as number);
@@ -249,6 +259,7 @@ export function fitDetectorModels(
     return new DetectorModel({
       ...modelFile(emptyLanguageModel, document.parameters, thresholds),
       humanized: humanizedOnly().parameters,
+      humanizedWeight: HUMANIZED_WEIGHT,
     });
   }
 
@@ -289,6 +300,7 @@ export function fitDetectorModels(
     sentence,
     family: family.parameters,
     humanized: humanized.parameters,
+    humanizedWeight: HUMANIZED_WEIGHT,
   });
 }
 
@@ -321,6 +333,8 @@ export function modelFile(
     sentence: placeholderLinear(),
     family: document,
     humanized: document,
+    // The humanized classifier here is a placeholder: the fitted models set both.
+    humanizedWeight: 0,
     levels: flatLevels(thresholds.ai),
     // Never above the AI threshold: a weak model leaves no "human" band rather than an overlapping one.
     humanThreshold: Math.round(Math.min(thresholds.human, thresholds.ai) * 1e6) / 1e6,
@@ -332,4 +346,4 @@ export function modelFile(
   };
 }
 
-export const MODEL_VERSION = '2026-12-03';
+export const MODEL_VERSION = '2026-12-03.2';
