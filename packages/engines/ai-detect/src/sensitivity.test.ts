@@ -45,6 +45,11 @@ describe('sensitivity levels', () => {
     // And the humanized levels' 25.1 % and 34.8 %: both "about 3 in 10".
     expect(shareInWords(0.251)).toBe('about 1 in 4');
     expect(shareInWords(0.348)).toBe('about 1 in 3');
+    // Past a third, whichever is nearer: 35.2 % rounds to "4 in 10", an overstatement "1 in 3" avoids.
+    expect(shareInWords(0.3518)).toBe('about 1 in 3');
+    expect(shareInWords(0.38)).toBe('about 4 in 10');
+    expect(shareInWords(0.5)).toBe('about 5 in 10');
+    expect(shareInWords(0.6)).toBe('about 6 in 10');
     expect(shareInWords(0.0004)).toBe('almost no');
     expect(levelMeaning(operatingPointOf(levels, 'balanced'))).toBe(
       'At this setting about 1 in 35 human texts is flagged as AI, and about 1 in 3 AI texts are caught.',

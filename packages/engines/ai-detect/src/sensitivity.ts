@@ -60,13 +60,16 @@ export function oneIn(rate: number): string {
 }
 
 /**
- * "4 in 10" for a large share; a smaller one as one in N ("about 1 in 3", "about 1 in 20"), so levels that catch 25 %
- * and 35 %, 16 % and 23 %, or 5 % and 9 % don't read the same and look like one setting.
+ * "4 in 10" for a large share, unless one in N reads nearer; a smaller one as one in N ("about 1 in 3", "about 1 in
+ * 20"), so levels that catch 25 % and 35 %, 16 % and 23 %, or 5 % and 9 % don't read the same and look like one setting.
  */
 export function shareInWords(rate: number): string {
   if (rate < 0.001) return 'almost no';
   if (rate < 0.35) return oneIn(rate);
-  return `about ${Math.round(rate * 10)} in 10`;
+  const tenths = Math.round(rate * 10);
+  // Whichever reads nearer the rate: 35 % is "about 1 in 3", not "about 4 in 10".
+  const nearestOneIn = 1 / Math.round(1 / rate);
+  return Math.abs(tenths / 10 - rate) <= Math.abs(nearestOneIn - rate) ? `about ${tenths} in 10` : oneIn(rate);
 }
 
 /** What a level means, in the words the screens and the PDF use. */
