@@ -83,9 +83,8 @@ function round6(value: number): number {
 
 /** Document log-odds of AI and their standard error (jackknife over blocks of sentences, with a floor by length). */
 export function documentLogOdds(model: DetectorModel, scored: ScoredText) {
-  const logOdds = (values: Float64Array) => model.documentLogOdds(values);
   const values = model.features(scored);
-  const estimate = logOdds(values);
+  const estimate = model.documentLogOdds(values);
   const words = scored.words.length;
   const floor = model.file.standardErrorAt100Words / Math.sqrt(Math.max(words, 1) / 100);
   const sentenceCount = scored.sentences.length;
@@ -96,7 +95,7 @@ export function documentLogOdds(model: DetectorModel, scored: ScoredText) {
     for (let b = 0; b < blocks; b++) {
       const from = Math.floor((b * sentenceCount) / blocks);
       const to = Math.floor(((b + 1) * sentenceCount) / blocks);
-      leftOut.push(logOdds(model.features(scored, 0, sentenceCount, from, to)));
+      leftOut.push(model.documentLogOdds(model.features(scored, 0, sentenceCount, from, to)));
     }
     const mean = leftOut.reduce((a, b) => a + b, 0) / blocks;
     jackknife = Math.sqrt(((blocks - 1) / blocks) * leftOut.reduce((a, b) => a + (b - mean) ** 2, 0));

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BoostedTrees } from './boosted-trees.js';
 import { DetectorModel } from './detector-model.js';
 import { committedDetectorModelFile } from './index.js';
@@ -11,12 +11,18 @@ const TEXTS = [
     'considerations that organizations must carefully address.',
 ];
 
-const withWeight = (humanizedWeight: number) => new DetectorModel({ ...committedDetectorModelFile(), humanizedWeight });
+const WEIGHT = 0.7;
 
 describe('DetectorModel.documentLogOdds', () => {
+  // The committed model is 22 MB: build the two variants once, not per case.
+  let alone: DetectorModel;
+  let combined: DetectorModel;
+  beforeAll(() => {
+    alone = new DetectorModel({ ...committedDetectorModelFile(), humanizedWeight: 0 });
+    combined = new DetectorModel({ ...committedDetectorModelFile(), humanizedWeight: WEIGHT });
+  });
+
   it.each(TEXTS)('adds the weighted log-odds of AI, disguised or not, to the document trees’ (%#)', (text) => {
-    const alone = withWeight(0);
-    const combined = withWeight(0.7);
     const values = alone.features(alone.score(text));
     const scores = alone.document.scores(values);
     const own = (scores[1] as number) - (scores[0] as number);
@@ -25,12 +31,11 @@ describe('DetectorModel.documentLogOdds', () => {
     ) as [number, number, number];
 
     expect(alone.documentLogOdds(values)).toBeCloseTo(own, 10);
-    expect(combined.documentLogOdds(values)).toBeCloseTo(own + 0.7 * Math.log((ai + disguised) / human), 8);
+    expect(combined.documentLogOdds(values)).toBeCloseTo(own + WEIGHT * Math.log((ai + disguised) / human), 8);
   });
 
   it.each(TEXTS)('credits every feature’s push, the two models’ priors and the AI split aside (%#)', (text) => {
-    const weight = 0.7;
-    const model = withWeight(weight);
+    const model = combined;
     const values = model.features(model.score(text));
     const sum = (pushes: Float64Array) => pushes.reduce((a, b) => a + b, 0);
     const { classes } = model.humanized;
@@ -52,17 +57,14 @@ describe('DetectorModel.documentLogOdds', () => {
     probabilities.forEach((p, k) => {
       if (k === h) return;
       const share = p / aiMass;
-      priors += weight * share * prior(model.humanized, k, h);
+      priors += WEIGHT * share * prior(model.humanized, k, h);
       entropy -= share * Math.log(share);
     });
 
     expect(sum(model.documentContributions(values))).toBeCloseTo(
-      model.documentLogOdds(values) - priors - weight * entropy,
+      model.documentLogOdds(values) - priors - WEIGHT * entropy,
       6,
     );
-    expect(sum(withWeight(0).documentContributions(values))).toBeCloseTo(
-      sum(model.document.contributions(values, 1, 0)),
-      10,
-    );
+    expect(sum(alone.documentContributions(values))).toBeCloseTo(sum(model.document.contributions(values, 1, 0)), 10);
   });
 });

@@ -157,8 +157,7 @@ export function chooseDomainThresholds(
     bestFlagged = flagged;
     return true;
   };
-  const top = Float64Array.from(best);
-  for (const order of orders) consider(descend(order, top));
+  for (const order of orders) consider(descend(order, highest));
   for (let improved = true; improved; ) {
     improved = false;
     for (const d of indexes) {
