@@ -141,8 +141,9 @@ test('first use: sign up, verify, every offered tool once, pricing, pay and acco
   await page.getByLabel('Topic').fill('A harbour town in winter');
   await page.getByRole('button', { name: 'Write an outline' }).click();
   await page.getByRole('button', { name: 'Write the article' }).click();
-  await expect(page.getByRole('article')).toBeVisible({ timeout: 60_000 });
-  await expect(page).toHaveURL((url) => url.pathname === '/stealth-ai-writer/result');
+  // The draft shows while it streams; the page moves to the result once every section is written and checked.
+  await expect(page).toHaveURL((url) => url.pathname === '/stealth-ai-writer/result', { timeout: 60_000 });
+  await expect(page.getByRole('article')).toBeVisible();
 
   // The website scanner, on the site the end-to-end server may read, kept to three pages.
   await page.goto('/seo-scanner');
