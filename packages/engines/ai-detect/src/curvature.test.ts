@@ -288,7 +288,7 @@ describe('calibration, and the detectors with a language model', () => {
         truncated: score.sampled,
         windows: score.windows,
         text_tokens: score.textTokens,
-        built_in_probability: Number(sigmoid(alone.logOdds).toFixed(3)),
+        built_in_probability: Number(detector.probabilityOf(alone.logOdds).toFixed(3)),
       });
       expect(report.evidence.map((e) => e.feature)).toContain(
         (

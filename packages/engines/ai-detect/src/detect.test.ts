@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { detectAi, evidenceFrom, labelOf } from './detect.js';
+import { detectAi, documentLogOdds, evidenceFrom, labelOf } from './detect.js';
+import { DetectorModel } from './detector-model.js';
 import { featureNames } from './features.js';
 import { defaultDetectorModel } from './index.js';
 import { trainLanguageModel } from './language-model.js';
-import { trainLinearModel } from './linear-model.js';
+import { sigmoid, trainLinearModel } from './linear-model.js';
 import { aiDetectionReportSchema } from './report.schema.js';
+import { thresholdLogOddsAt } from './sensitivity.js';
 
 const thresholds = { threshold: 0.9, humanThreshold: 0.3, minimumWords: 40, sentences: [] };
 
@@ -165,6 +167,23 @@ just after nine, when the caretaker began switching off the lights in the hall.`
     expect(report.confidence_interval.high).toBeGreaterThanOrEqual(report.ai_probability);
     expect(report.human_threshold).toBeLessThanOrEqual(report.threshold);
     expect(detectAi(text, model)).toEqual(report);
+  });
+
+  it('shows the log-odds and the lines through the model’s probability scale, and reads the same verdicts', () => {
+    const report = detectAi(text, model);
+    const { logOdds } = documentLogOdds(model, model.score(text));
+    const domain = model.domainOf(model.features(model.score(text)));
+    const line = thresholdLogOddsAt(model.file.levels, 'balanced', report.words, domain);
+    expect(model.file.probabilityScale.slope).toBeGreaterThan(0);
+    expect(report.ai_probability).toBeCloseTo(model.probabilityOf(logOdds), 3);
+    expect(report.threshold).toBeCloseTo(model.probabilityOf(line), 6);
+    expect(report.label === 'ai').toBe(logOdds >= line);
+    // The same text with the identity scale: other numbers, the same verdict.
+    const raw = new DetectorModel({ ...model.file, probabilityScale: { slope: 1, intercept: 0 } });
+    const rawReport = detectAi(text, raw);
+    expect(rawReport.ai_probability).toBeCloseTo(sigmoid(logOdds), 3);
+    expect(rawReport.label).toBe(report.label);
+    expect(rawReport.uncertainty).toEqual(report.uncertainty);
   });
 
   it('reads a text disguised with look-alike letters and hidden characters as the plain text, and says so', () => {

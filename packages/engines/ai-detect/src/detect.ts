@@ -3,13 +3,13 @@ import type { LanguageModelFeatures, LanguageModelScore } from './curvature.js';
 import { combineLogOdds, documentFingerprint, type LanguageModelCalibration } from './curvature-calibration.js';
 import type { DetectorModel } from './detector-model.js';
 import { evidenceLabel, featureNames, type ScoredText } from './features.js';
-import { sigmoid } from './linear-model.js';
+import { logit, sigmoid } from './linear-model.js';
 import type { AiDetectionReport, AiLabel, Evidence, SourceFamily } from './report.schema.js';
 import {
   DEFAULT_SENSITIVITY,
   operatingPointOf,
   type Sensitivity,
-  thresholdAt,
+  thresholdLogOddsAt,
   type UncertaintyReason,
 } from './sensitivity.js';
 
@@ -148,7 +148,7 @@ export function detectAi(text: string, model: DetectorModel, options: DetectAiOp
       discrepancy: round(local.score.discrepancy),
       tokens: local.score.tokens,
       truncated: local.score.sampled,
-      built_in_probability: round(sigmoid(document.logOdds)),
+      built_in_probability: round(model.probabilityOf(document.logOdds)),
       log_rank: round(local.score.features.logRank),
       text_tokens: local.score.textTokens,
       windows: local.score.windows,
@@ -156,9 +156,12 @@ export function detectAi(text: string, model: DetectorModel, options: DetectAiOp
   } else {
     evidence = evidenceFrom(builtInEvidence, document.values, DOCUMENT_EVIDENCE_ITEMS);
   }
-  const probability = sigmoid(logOdds);
-  const low = sigmoid(logOdds - Z90 * standardError);
-  const high = sigmoid(logOdds + Z90 * standardError);
+  // The built-in log-odds read through the model's probability scale; a language model's combination is a logistic
+  // regression already, its log-odds a probability as they are. Thresholds go through the same map, so no verdict moves.
+  const probabilityOf = local ? sigmoid : (value: number) => model.probabilityOf(value);
+  const probability = probabilityOf(logOdds);
+  const low = probabilityOf(logOdds - Z90 * standardError);
+  const high = probabilityOf(logOdds + Z90 * standardError);
 
   const sentences = scored.sentences.map((sentence, s) => {
     const values = model.features(scored, s, s + 1);
@@ -173,8 +176,8 @@ export function detectAi(text: string, model: DetectorModel, options: DetectAiOp
 
   // Per-domain calibration applies to the built-in levels; a language model's calibration draws one line.
   const domain = local ? undefined : model.domainOf(document.values);
-  const threshold = thresholdAt(levels, level, words, domain);
-  humanThreshold = Math.min(humanThreshold, threshold);
+  const threshold = probabilityOf(thresholdLogOddsAt(levels, level, words, domain));
+  humanThreshold = Math.min(probabilityOf(logit(humanThreshold)), threshold);
   const { label, reasons } = labelOf({
     words,
     probability,

@@ -3,7 +3,7 @@ import { EnglishLanguageModel, type SerializedEnglishLanguageModel } from './eng
 import type { ScoredText } from './features.js';
 import { featureNames, featuresOf, scoreText } from './features.js';
 import { LanguageModel, type SerializedLanguageModel } from './language-model.js';
-import { LinearModel, type SerializedLinearModel } from './linear-model.js';
+import { LinearModel, type SerializedLinearModel, sigmoid } from './linear-model.js';
 import type { Levels } from './sensitivity.js';
 
 /** What the detectors ask of a classifier: class scores, probabilities and per-feature pushes for the evidence. */
@@ -45,6 +45,8 @@ export interface DetectorModelFile {
    * by whether they were disguised, it ranks plain AI texts differently enough that the sum catches more of them.
    */
   humanizedWeight: number;
+  /** How the document log-odds read as the AI probability a report shows (`DetectorModel.probabilityOf`). */
+  probabilityScale: ProbabilityScale;
   /** Which training domain a text reads most like (per-domain calibration of the levels); absent in old files. */
   domain?: SerializedLinearModel;
   /**
@@ -72,6 +74,15 @@ export interface DetectorModelFile {
   minimumWords: number;
 }
 
+/**
+ * Platt scaling: the probability is sigmoid(slope × log-odds + intercept), fitted on held-out texts with human and AI
+ * weighed alike. Monotone, so verdicts read against thresholds on the same scale are those of the raw log-odds.
+ */
+export interface ProbabilityScale {
+  slope: number;
+  intercept: number;
+}
+
 export class DetectorModel {
   readonly languageModel: LanguageModel;
   readonly aiLanguageModel: LanguageModel;
@@ -91,6 +102,12 @@ export class DetectorModel {
     this.family = classifierFrom(file.family);
     this.humanized = classifierFrom(file.humanized);
     this.domain = file.domain ? new LinearModel(file.domain) : undefined;
+  }
+
+  /** The AI probability a report shows for document log-odds (and for thresholds on them). */
+  probabilityOf(logOdds: number): number {
+    const { slope, intercept } = this.file.probabilityScale;
+    return sigmoid(slope * logOdds + intercept);
   }
 
   /**

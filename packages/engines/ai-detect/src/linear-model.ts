@@ -73,6 +73,10 @@ export function sigmoid(x: number): number {
   return 1 / (1 + Math.exp(-x));
 }
 
+export function logit(p: number): number {
+  return Math.log(p / (1 - p));
+}
+
 export interface TrainingOptions {
   /** L2 penalty on the weights (not the biases), per example. */
   l2: number;

@@ -71,6 +71,11 @@ export type CurvatureReport = z.infer<typeof curvatureSchema>;
 
 export const aiDetectionReportSchema = z.object({
   /** Calibrated probability that the text was written by an AI. */
+  /**
+   * Probability that the text is AI-written, calibrated on held-out texts with human and AI counted alike (Platt
+   * scaling of the document log-odds; a language model's combination is calibrated by its own fit). Reports stored
+   * before 2026-12-03 hold the trees' uncalibrated probability, with thresholds on that scale.
+   */
   ai_probability: z.number().min(0).max(1),
   /** 90% interval around ai_probability: wide for short texts. */
   confidence_interval: z.object({ low: z.number().min(0).max(1), high: z.number().min(0).max(1) }),

@@ -84,7 +84,7 @@ describeOnEachDatabase('the detectors with a language model (DETECTOR_MODEL_PATH
       // The built-in score is kept beside the combined one; sentence scores stay built-in.
       const alone = defaultDetectorModel();
       expect(report.curvature?.built_in_probability).toBeCloseTo(
-        1 / (1 + Math.exp(-documentLogOdds(alone, alone.score(NOTE)).logOdds)),
+        alone.probabilityOf(documentLogOdds(alone, alone.score(NOTE)).logOdds),
         3,
       );
       expect(report.sensitivity?.level).toBe('strict');
