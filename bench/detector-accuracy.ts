@@ -6,6 +6,8 @@ import { EnglishLanguageModel } from '../packages/engines/ai-detect/src/english-
 import { committedDetectorModelFile } from '../packages/engines/ai-detect/src/index.js';
 import { loadDatasets } from '../packages/engines/ai-detect/training/dataset.js';
 import { evaluateDetectors } from '../packages/engines/ai-detect/training/evaluate.js';
+import { trainingSet } from '../packages/engines/ai-detect/training/pipeline.js';
+import { probabilityDisplayOf } from '../packages/engines/ai-detect/training/probability-scale.js';
 import { accuracyResult } from '../packages/engines/ai-detect/training/report.js';
 import { scoreCache } from '../packages/engines/ai-detect/training/score-cache.js';
 import { machine, machineTable, writeResult } from './lib.mjs';
@@ -13,5 +15,7 @@ import { machine, machineTable, writeResult } from './lib.mjs';
 const datasetsDir = process.env.DATASETS_DIR ?? path.resolve(import.meta.dirname, '../../shared/datasets/text');
 const log = (line: string) => console.info(line);
 const english = new EnglishLanguageModel(committedDetectorModelFile().englishLanguageModel);
-const evaluation = evaluateDetectors(scoreCache(loadDatasets(datasetsDir), english, log), log);
-writeResult('detector-accuracy', accuracyResult(evaluation, machineTable(machine())));
+const texts = loadDatasets(datasetsDir);
+const evaluation = evaluateDetectors(scoreCache(texts, english, log), log);
+const display = probabilityDisplayOf(evaluation.heldOut, trainingSet(texts));
+writeResult('detector-accuracy', accuracyResult(evaluation, machineTable(machine()), display));

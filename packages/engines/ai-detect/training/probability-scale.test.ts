@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../../bench/lib.mjs';
-import { fitProbabilityScale } from './probability-scale.js';
+import { calibrationError, fitProbabilityScale } from './probability-scale.js';
 
 /** Log-odds whose true chance of AI is sigmoid(slope × value + intercept), as many of each class drawn. */
 function drawn(slope: number, intercept: number, n: number) {
@@ -35,5 +35,21 @@ describe('fitProbabilityScale', () => {
 
   it('refuses texts of one class only', () => {
     expect(() => fitProbabilityScale([1, 2, 3], [1, 1, 1])).toThrow(/both classes/);
+  });
+});
+
+describe('calibrationError', () => {
+  it('is near zero for probabilities that come true as often as they say, and large for overconfident ones', () => {
+    const { logOdds, labels } = drawn(0.45, 0, 5_000);
+    const honest = calibrationError(
+      logOdds.map((value) => 1 / (1 + Math.exp(-0.45 * value))),
+      labels,
+    );
+    const overconfident = calibrationError(
+      logOdds.map((value) => 1 / (1 + Math.exp(-value))),
+      labels,
+    );
+    expect(honest).toBeLessThan(0.03);
+    expect(overconfident).toBeGreaterThan(0.05);
   });
 });

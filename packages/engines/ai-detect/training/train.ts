@@ -24,7 +24,7 @@ import {
   quickBoosting,
   trainingSet,
 } from './pipeline.js';
-import { probabilityScaleOf } from './probability-scale.js';
+import { probabilityDisplayOf } from './probability-scale.js';
 import { accuracyResult, accuracyTables, dataSection } from './report.js';
 import { CACHE_DIR, scoreCache } from './score-cache.js';
 
@@ -68,6 +68,7 @@ const fitted = fitDetectorModels(
   texts.map((_, i) => i),
   cache.split(),
 );
+const display = probabilityDisplayOf(evaluation.heldOut, set);
 const languageModel = buildLanguageModel(texts.filter((t) => t.origin === 'human'));
 const aiLanguageModel = buildLanguageModel(texts.filter(countsAsAiWriting));
 const file = {
@@ -75,7 +76,7 @@ const file = {
   languageModel: languageModel.toJSON(),
   aiLanguageModel: aiLanguageModel.toJSON(),
   englishLanguageModel: english.toJSON(),
-  probabilityScale: probabilityScaleOf(evaluation.heldOut, set),
+  probabilityScale: display.scale,
   levels: evaluation.levels,
   humanThreshold: evaluation.humanThreshold,
   humanizedLevels: evaluation.humanizedLevels,
@@ -179,7 +180,7 @@ ${method}
 ${use}
 
 ## Metrics (held-out data only)
-${accuracyTables(evaluation)}
+${accuracyTables(evaluation, display)}
 
 ## Limits
 ${limits}
@@ -296,6 +297,6 @@ another (bench/results/humanized-evidence.md). The classifiers' features are unc
 );
 writeFileSync(
   path.join(repoRoot, 'bench/results/detector-accuracy.md'),
-  accuracyResult(evaluation, machineTable(benchMachine())),
+  accuracyResult(evaluation, machineTable(benchMachine()), display),
 );
 log('Wrote docs/models/ai-detect.md, docs/models/humanized-detect.md, bench/results/detector-accuracy.md');
