@@ -83,6 +83,16 @@ export interface ProbabilityScale {
   intercept: number;
 }
 
+/** Log-odds read through a probability scale. */
+export function scaledProbability(scale: ProbabilityScale, logOdds: number): number {
+  return sigmoid(scale.slope * logOdds + scale.intercept);
+}
+
+/** The scale as a formula of `variable`, for the model cards: "sigmoid(0.45 × L − 0.44)". */
+export function scaleFormula(scale: ProbabilityScale, variable: string): string {
+  return `sigmoid(${scale.slope} × ${variable} ${scale.intercept < 0 ? '−' : '+'} ${Math.abs(scale.intercept)})`;
+}
+
 export class DetectorModel {
   readonly languageModel: LanguageModel;
   readonly aiLanguageModel: LanguageModel;
@@ -106,8 +116,7 @@ export class DetectorModel {
 
   /** The AI probability a report shows for document log-odds (and for thresholds on them). */
   probabilityOf(logOdds: number): number {
-    const { slope, intercept } = this.file.probabilityScale;
-    return sigmoid(slope * logOdds + intercept);
+    return scaledProbability(this.file.probabilityScale, logOdds);
   }
 
   /**

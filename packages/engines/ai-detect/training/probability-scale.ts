@@ -1,4 +1,4 @@
-import type { ProbabilityScale } from '../src/detector-model.js';
+import { type ProbabilityScale, scaledProbability } from '../src/detector-model.js';
 import { sigmoid, trainLinearModel } from '../src/linear-model.js';
 import type { HeldOutScores } from './evaluate.js';
 import { MINIMUM_WORDS, type TrainingSet } from './pipeline.js';
@@ -33,7 +33,7 @@ export function probabilityDisplayOf(heldOut: HeldOutScores, set: TrainingSet): 
   const errors = ({ logOdds, labels }: typeof outOfFold) => ({
     raw: calibrationError(logOdds.map(sigmoid), labels),
     scaled: calibrationError(
-      logOdds.map((value) => sigmoid(scale.slope * value + scale.intercept)),
+      logOdds.map((value) => scaledProbability(scale, value)),
       labels,
     ),
   });

@@ -1,3 +1,5 @@
+import { scaledProbability, scaleFormula } from '../src/detector-model.js';
+import { logit, sigmoid } from '../src/linear-model.js';
 import { sourceFamilyLabels } from '../src/report.schema.js';
 import { lengthTerm, sensitivityNames, sensitivityTargets } from '../src/sensitivity.js';
 import { datasetFiles } from './dataset.js';
@@ -7,8 +9,6 @@ import type { ProbabilityDisplay } from './probability-scale.js';
 /** Markdown tables of an evaluation, shared by the model cards and bench/results/detector-accuracy.md. */
 const pct = (value: number) => (Number.isNaN(value) ? 'n/a' : `${(value * 100).toFixed(1)}%`);
 const num = (value: number) => (Number.isNaN(value) ? 'n/a' : value.toFixed(3));
-const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
-const logit = (p: number) => Math.log(p / (1 - p));
 const mean = (values: number[]) => {
   const finite = values.filter(Number.isFinite);
   return finite.reduce((a, b) => a + b, 0) / Math.max(finite.length, 1);
@@ -25,7 +25,7 @@ function levelsSection(
 ): string {
   const levels = which === 'aiDetection' ? evaluation.levels : evaluation.humanizedLevels;
   const scale = which === 'aiDetection' ? display.scale : undefined;
-  const shown = (logOdds: number) => sigmoid(scale ? scale.slope * logOdds + scale.intercept : logOdds);
+  const shown = (logOdds: number) => (scale ? scaledProbability(scale, logOdds) : sigmoid(logOdds));
   const domains = Object.keys(levels.balanced.byDomain ?? levels.strict.byDomain ?? {});
   const rows = evaluation.perLevel.map((l) => {
     const lv = levels[l.level];
@@ -135,11 +135,11 @@ ${levels
   )
   .join('\n')}
 
-The probability shown is sigmoid(${display.scale.slope} × log-odds ${display.scale.intercept < 0 ? '−' : '+'} ${Math.abs(display.scale.intercept)}), fitted on the out-of-fold scores (the thresholds here are on
+The probability shown is ${scaleFormula(display.scale, 'log-odds')}, fitted on the out-of-fold scores (the thresholds here are on
 that scale). Expected calibration error (ten bins, human and AI texts weighed alike), on the scale and with the trees'
 own sigmoid: out of fold ${num(display.calibrationError.outOfFold.scaled)} (${num(display.calibrationError.outOfFold.raw)}; the fit's own texts), each domain left out ${num(display.calibrationError.leftOutDomain.scaled)} (${num(display.calibrationError.leftOutDomain.raw)}).
 
-Human threshold ${pct(sigmoid(display.scale.slope * logit(evaluation.humanThreshold) + display.scale.intercept))} (at most 5% of AI texts score below it out of fold; never above a
+Human threshold ${pct(scaledProbability(display.scale, logit(evaluation.humanThreshold)))} (at most 5% of AI texts score below it out of fold; never above a
 level's line): below it a text is called human, between it and the level's line "uncertain". Texts under 150 words
 (${levels[0]?.short.texts ?? 0}): labelled uncertain ${byLevel((l) => pct(l.short.uncertain))}, confidently wrong ${byLevel((l) => pct(l.short.confidentlyWrong))}.
 Human texts polished by an AI (MixSet "ai_revised_human", not used for training), called AI: ${byLevel((l) => pct(l.revisedHumanCalledAi))}.

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { machine as benchMachine, machineTable } from '../../../../bench/lib.mjs';
 import { documentFingerprint } from '../src/curvature-calibration.js';
+import { scaledProbability, scaleFormula } from '../src/detector-model.js';
 import { EnglishLanguageModel } from '../src/english-language-model.js';
 import { HUMANIZED_SURE_WORDS } from '../src/humanized-verdict.js';
 import { committedDetectorModelFile } from '../src/index.js';
@@ -155,8 +156,7 @@ and each text is scored by language models counted on the other four folds. Leav
 model without the held-out generator; leave-one-domain-out counts both without the held-out domain. The committed
 language models are counted on all texts.`;
 
-const { slope, intercept } = file.probabilityScale;
-const percentAt99 = Math.round(100 / (1 + Math.exp(-(slope * Math.log(99) + intercept))));
+const percentAt99 = Math.round(100 * scaledProbability(file.probabilityScale, Math.log(99)));
 
 const card = (title: string, intro: string, use: string, limits: string) => `# ${title}
 
@@ -193,7 +193,7 @@ writeFileSync(
     'Model card: AI detector (ai-detect)',
     'Estimates the probability that an English text was written by an AI, with a 90% interval, an explicit “uncertain” label, sentence scores for highlighting and the likely source family.',
     `The probability a report shows is the document log-odds L read through a Platt scale fitted on the out-of-fold
-scores, human and AI texts weighed alike: sigmoid(${slope} × L ${intercept < 0 ? '−' : '+'} ${Math.abs(intercept)})
+scores, human and AI texts weighed alike: ${scaleFormula(file.probabilityScale, 'L')}
 (\`probabilityScale\`). The trees' own sigmoid(L) is overconfident: held out, texts it puts at 99% are AI
 ${percentAt99}% of the time when human and AI texts count alike, so a human text shown at "99% likely AI" and called
 uncertain would mislead. The thresholds are shown on the same scale and, the scale being monotone, no verdict moves.
