@@ -122,10 +122,31 @@ test.describe('history', () => {
     page,
   }) => {
     const user = await createSignedInUser(page);
+    // The scan's own report, so the link opens it (the scanner drops a history_id whose item holds none).
+    const report = {
+      site: 'example.com',
+      start_url: 'https://example.com/',
+      stopped: null,
+      score: 80,
+      counts: { found: 5000, fetched: 5000, scanned: 5000, skipped: 0 },
+      ai_percent: 12,
+      pages_with_pii: 0,
+      top_issues: [],
+      pages: [],
+      skipped: [],
+      skipped_by_reason: {},
+      broken_links: [],
+      duplicates: [],
+      robots: { found: true, crawl_delay_seconds: null },
+      sitemaps: [],
+      previous_scan_id: null,
+      finished_at: new Date().toISOString(),
+    };
     const { rows } = await sql(
-      `insert into history_items (user_id, model_name, title, cost)
-       select id, 'SITE_SCAN', 'Big site audit', 100000 from users where email = $1 returning id, user_id`,
-      [user.email],
+      `insert into history_items (user_id, model_name, title, input, result, cost)
+       select id, 'SITE_SCAN', 'Big site audit', $2::jsonb, $3::jsonb, 100000 from users where email = $1
+       returning id, user_id`,
+      [user.email, JSON.stringify({ url: 'example.com', scanName: 'Big site audit' }), JSON.stringify(report)],
     );
     const scan = rows[0] as { id: string; user_id: string };
     await sql(
@@ -151,6 +172,7 @@ test.describe('history', () => {
       expect(violations.map((v) => `${colorScheme}: ${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
     }
     await page.getByRole('link', { name: 'Open Big site audit to see them all' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Big site audit' })).toBeVisible();
     await expect(page).toHaveURL(
       (url) => url.pathname === '/seo-scanner' && url.searchParams.get('history_id') === scan.id,
     );
