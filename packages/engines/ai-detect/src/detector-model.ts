@@ -47,6 +47,11 @@ export interface DetectorModelFile {
   humanizedWeight: number;
   /** How the document log-odds read as the AI probability a report shows (`DetectorModel.probabilityOf`). */
   probabilityScale: ProbabilityScale;
+  /**
+   * How the humanized trees' log-odds that a text is AI-written, disguised or not, read as the probability a humanized
+   * report shows (`DetectorModel.humanizedProbabilityOf`).
+   */
+  humanizedProbabilityScale: ProbabilityScale;
   /** Which training domain a text reads most like (per-domain calibration of the levels); absent in old files. */
   domain?: SerializedLinearModel;
   /**
@@ -117,6 +122,14 @@ export class DetectorModel {
   /** The AI probability a report shows for document log-odds (and for thresholds on them). */
   probabilityOf(logOdds: number): number {
     return scaledProbability(this.file.probabilityScale, logOdds);
+  }
+
+  /**
+   * The probability a humanized report shows that a text is AI-written, disguised or not, for the humanized trees'
+   * log-odds of it (`aiMassLogOdds`; and for thresholds on them).
+   */
+  humanizedProbabilityOf(logOdds: number): number {
+    return scaledProbability(this.file.humanizedProbabilityScale, logOdds);
   }
 
   /**

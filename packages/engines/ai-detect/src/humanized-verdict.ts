@@ -42,3 +42,12 @@ export function humanizedLabelAt(
   if (mass >= Math.min(humanThreshold, threshold)) reasons.push('near_threshold');
   return { index: 0, reasons };
 }
+
+/**
+ * Log-odds that a text is AI-written, disguised or not, from its three class probabilities (human, AI, AI-humanized):
+ * what the humanized probability scale reads. Kept finite where one side's probability underflows.
+ */
+export function aiMassLogOdds(probabilities: readonly number[]): number {
+  const [human = 0, ai = 0, disguised = 0] = probabilities;
+  return Math.log(Math.max(ai + disguised, 1e-12)) - Math.log(Math.max(human, 1e-12));
+}

@@ -44,6 +44,7 @@ export { DetectorModel, type DetectorModelFile } from './detector-model.js';
 export type { EnglishLanguageModel } from './english-language-model.js';
 export { featureLabels, featureNames, isRareWord, isSurprisalSpike, type ScoredText } from './features.js';
 export {
+  aiMassLogOdds,
   HUMANIZED_CLEAR_MARGIN,
   HUMANIZED_SURE_WORDS,
   humanizedLabelAt,

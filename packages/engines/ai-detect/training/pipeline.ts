@@ -335,8 +335,9 @@ export function modelFile(
     humanized: document,
     // The humanized classifier here is a placeholder: the fitted models set both.
     humanizedWeight: 0,
-    // The fitted file's scale comes from the held-out scores (training/probability-scale.ts).
+    // The fitted file's scales come from the held-out scores (training/probability-scale.ts).
     probabilityScale: { slope: 1, intercept: 0 },
+    humanizedProbabilityScale: { slope: 1, intercept: 0 },
     levels: flatLevels(thresholds.ai),
     // Never above the AI threshold: a weak model leaves no "human" band rather than an overlapping one.
     humanThreshold: Math.round(Math.min(thresholds.human, thresholds.ai) * 1e6) / 1e6,

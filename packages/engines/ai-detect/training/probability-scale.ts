@@ -1,43 +1,62 @@
 import { type ProbabilityScale, scaledProbability } from '../src/detector-model.js';
+import { aiMassLogOdds } from '../src/humanized-verdict.js';
 import { sigmoid, trainLinearModel } from '../src/linear-model.js';
-import type { HeldOutScores } from './evaluate.js';
+import type { HeldOutScores, HeldOutText } from './evaluate.js';
 import { MINIMUM_WORDS, type TrainingSet } from './pipeline.js';
 
-/** The AI probability the reports show: its scale, and how well it and the trees' own sigmoid are calibrated. */
-export interface ProbabilityDisplay {
+/** A probability a report shows: its scale, and how well it and the trees' own sigmoid are calibrated. */
+export interface CalibratedProbability {
   scale: ProbabilityScale;
   /** Expected calibration error (ten bins, human and AI weighed alike), raw sigmoid and on the scale. */
   calibrationError: Record<'outOfFold' | 'leftOutDomain', { raw: number; scaled: number }>;
 }
 
 /**
- * The committed model's scale, fitted on every text's out-of-fold log-odds (texts long enough to be judged), and its
- * calibration error there and on the scores of each text from the run that left its domain out (which the fit never
- * saw).
+ * The probabilities the reports show: the AI Detector's (from the document log-odds) and the Humanized Text
+ * Detector's probability that a text is AI-written, disguised or not (from its three-way trees).
+ */
+export interface ProbabilityDisplay {
+  aiDetection: CalibratedProbability;
+  humanized: CalibratedProbability;
+}
+
+/** The log-odds a held-out score gives each detector's probability (the humanized one's AI, disguised or not). */
+const logOddsOf: Record<keyof ProbabilityDisplay, (held: HeldOutText) => number> = {
+  aiDetection: (held) => held.logOdds,
+  humanized: (held) => aiMassLogOdds(held.humanized),
+};
+
+/**
+ * The committed model's scales, each fitted on every text's out-of-fold log-odds (texts long enough to be judged),
+ * and their calibration error there and on the scores of each text from the run that left its domain out (which the
+ * fit never saw).
  */
 export function probabilityDisplayOf(heldOut: HeldOutScores, set: TrainingSet): ProbabilityDisplay {
-  const pairs = (scores: HeldOutScores['outOfFold']) => {
-    const logOdds: number[] = [];
-    const labels: (0 | 1)[] = [];
-    scores.forEach((held, i) => {
-      const label = set.binary[i];
-      if (!held || label === undefined || held.words < MINIMUM_WORDS) return;
-      logOdds.push(held.logOdds);
-      labels.push(label);
+  const calibrated = (which: keyof ProbabilityDisplay): CalibratedProbability => {
+    const pairs = (scores: HeldOutScores['outOfFold']) => {
+      const logOdds: number[] = [];
+      const labels: (0 | 1)[] = [];
+      scores.forEach((held, i) => {
+        const label = set.binary[i];
+        if (!held || label === undefined || held.words < MINIMUM_WORDS) return;
+        logOdds.push(logOddsOf[which](held));
+        labels.push(label);
+      });
+      return { logOdds, labels };
+    };
+    const outOfFold = pairs(heldOut.outOfFold);
+    const leftOutDomain = pairs(heldOut.leftOutDomain);
+    const scale = fitProbabilityScale(outOfFold.logOdds, outOfFold.labels);
+    const errors = ({ logOdds, labels }: typeof outOfFold) => ({
+      raw: calibrationError(logOdds.map(sigmoid), labels),
+      scaled: calibrationError(
+        logOdds.map((value) => scaledProbability(scale, value)),
+        labels,
+      ),
     });
-    return { logOdds, labels };
+    return { scale, calibrationError: { outOfFold: errors(outOfFold), leftOutDomain: errors(leftOutDomain) } };
   };
-  const outOfFold = pairs(heldOut.outOfFold);
-  const leftOutDomain = pairs(heldOut.leftOutDomain);
-  const scale = fitProbabilityScale(outOfFold.logOdds, outOfFold.labels);
-  const errors = ({ logOdds, labels }: typeof outOfFold) => ({
-    raw: calibrationError(logOdds.map(sigmoid), labels),
-    scaled: calibrationError(
-      logOdds.map((value) => scaledProbability(scale, value)),
-      labels,
-    ),
-  });
-  return { scale, calibrationError: { outOfFold: errors(outOfFold), leftOutDomain: errors(leftOutDomain) } };
+  return { aiDetection: calibrated('aiDetection'), humanized: calibrated('humanized') };
 }
 
 /**
@@ -60,7 +79,7 @@ export function calibrationError(probabilities: readonly number[], labels: reado
 }
 
 /**
- * Platt scaling of the document log-odds: the slope and intercept with which sigmoid(slope × log-odds + intercept)
+ * Platt scaling of a detector's log-odds: the slope and intercept with which sigmoid(slope × log-odds + intercept)
  * best predicts, on held-out texts weighed so that human and AI count alike, whether a text is AI-written. A sum of
  * boosted trees is overconfident (held out, texts it scores at 99% are far from all AI); the scale makes the
  * percentage a user reads mean what it says, and being monotone it changes no verdict.

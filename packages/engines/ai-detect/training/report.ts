@@ -1,10 +1,10 @@
 import { scaledProbability, scaleFormula } from '../src/detector-model.js';
-import { logit, sigmoid } from '../src/linear-model.js';
+import { logit } from '../src/linear-model.js';
 import { sourceFamilyLabels } from '../src/report.schema.js';
 import { lengthTerm, sensitivityNames, sensitivityTargets } from '../src/sensitivity.js';
 import { datasetFiles } from './dataset.js';
 import type { Evaluation } from './evaluate.js';
-import type { ProbabilityDisplay } from './probability-scale.js';
+import type { CalibratedProbability, ProbabilityDisplay } from './probability-scale.js';
 
 /** Markdown tables of an evaluation, shared by the model cards and bench/results/detector-accuracy.md. */
 const pct = (value: number) => (Number.isNaN(value) ? 'n/a' : `${(value * 100).toFixed(1)}%`);
@@ -15,7 +15,7 @@ const mean = (values: number[]) => {
 };
 
 /**
- * The levels: their thresholds (as the reports show them: the AI Detector's on its probability scale) and
+ * The levels: their thresholds (on the probability scale the reports show) and
  * what each means, out of fold, per left-out domain and per left-out generator.
  */
 function levelsSection(
@@ -24,8 +24,7 @@ function levelsSection(
   display: ProbabilityDisplay,
 ): string {
   const levels = which === 'aiDetection' ? evaluation.levels : evaluation.humanizedLevels;
-  const scale = which === 'aiDetection' ? display.scale : undefined;
-  const shown = (logOdds: number) => (scale ? scaledProbability(scale, logOdds) : sigmoid(logOdds));
+  const shown = (logOdds: number) => scaledProbability(display[which].scale, logOdds);
   const domains = Object.keys(levels.balanced.byDomain ?? levels.strict.byDomain ?? {});
   const rows = evaluation.perLevel.map((l) => {
     const lv = levels[l.level];
@@ -40,6 +39,15 @@ function levelsSection(
   return `| level | human texts flagged, at most | one line: threshold at 50 / 100 / 400 words${domainHeader} | flagged, worst of out of fold and each left-out domain | AI texts called AI, out of fold${singleHeader} |
 |${'---|'.repeat(columns)}
 ${rows.join('\n')}`;
+}
+
+/** How a shown probability is scaled (`variable` being what `meaning` says), and its calibration error before and after. */
+function calibrationParagraph(calibrated: CalibratedProbability, variable: string, meaning: string): string {
+  const { outOfFold, leftOutDomain } = calibrated.calibrationError;
+  return `The probability shown is ${scaleFormula(calibrated.scale, variable)}, ${variable} being ${meaning}, fitted on the
+out-of-fold scores (the thresholds here are on that scale). Expected calibration error (ten bins, human and AI texts
+weighed alike), on the scale and with the trees' own sigmoid: out of fold ${num(outOfFold.scaled)} (${num(outOfFold.raw)}; the fit's own texts), each
+domain left out ${num(leftOutDomain.scaled)} (${num(leftOutDomain.raw)}).`;
 }
 
 export function accuracyTables(evaluation: Evaluation, display: ProbabilityDisplay): string {
@@ -135,11 +143,9 @@ ${levels
   )
   .join('\n')}
 
-The probability shown is ${scaleFormula(display.scale, 'log-odds')}, fitted on the out-of-fold scores (the thresholds here are on
-that scale). Expected calibration error (ten bins, human and AI texts weighed alike), on the scale and with the trees'
-own sigmoid: out of fold ${num(display.calibrationError.outOfFold.scaled)} (${num(display.calibrationError.outOfFold.raw)}; the fit's own texts), each domain left out ${num(display.calibrationError.leftOutDomain.scaled)} (${num(display.calibrationError.leftOutDomain.raw)}).
+${calibrationParagraph(display.aiDetection, 'L', 'the document log-odds')}
 
-Human threshold ${pct(scaledProbability(display.scale, logit(evaluation.humanThreshold)))} (at most 5% of AI texts score below it out of fold; never above a
+Human threshold ${pct(scaledProbability(display.aiDetection.scale, logit(evaluation.humanThreshold)))} (at most 5% of AI texts score below it out of fold; never above a
 level's line): below it a text is called human, between it and the level's line "uncertain". Texts under 150 words
 (${levels[0]?.short.texts ?? 0}): labelled uncertain ${byLevel((l) => pct(l.short.uncertain))}, confidently wrong ${byLevel((l) => pct(l.short.confidentlyWrong))}.
 Human texts polished by an AI (MixSet "ai_revised_human", not used for training), called AI: ${byLevel((l) => pct(l.revisedHumanCalledAi))}.
@@ -168,6 +174,8 @@ ${levels
 
 Under 40 words the verdict is read at the 40-word line and shown as a best guess, marked uncertain (too short); the
 levels are chosen on texts of 40 words or more, so those texts are counted apart from the level's limit.
+
+${calibrationParagraph(display.humanized, 'H', "the trees' log-odds of AI, disguised or not (the split between AI and AI-humanized stays the trees')")}
 
 ${levelsSection(evaluation, 'humanized', display)}
 

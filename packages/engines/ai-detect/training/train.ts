@@ -77,7 +77,8 @@ const file = {
   languageModel: languageModel.toJSON(),
   aiLanguageModel: aiLanguageModel.toJSON(),
   englishLanguageModel: english.toJSON(),
-  probabilityScale: display.scale,
+  probabilityScale: display.aiDetection.scale,
+  humanizedProbabilityScale: display.humanized.scale,
   levels: evaluation.levels,
   humanThreshold: evaluation.humanThreshold,
   humanizedLevels: evaluation.humanizedLevels,
@@ -261,7 +262,15 @@ writeFileSync(
   card(
     'Model card: humanized-text detector (humanized-detect)',
     'Tells human text, AI text, and AI text passed through a paraphraser or “humanizer” (AI-disguised) apart, with sentence labels and word-level signals.',
-    `The three-way verdict is read at the sensitivity level the user picks, as the AI Detector's is: a text is
+    `The probability a report shows that a text is AI-written, disguised or not, is the three-way trees'
+log-odds of it, H = log(P(AI) + P(AI-humanized)) − log P(human), read through a Platt scale fitted on the out-of-fold
+scores, human and AI texts weighed alike: ${scaleFormula(file.humanizedProbabilityScale, 'H')}
+(\`humanizedProbabilityScale\`), split between AI and AI-humanized as the trees split it. The trees' own
+probabilities are overconfident, if less than the AI Detector's (the calibration errors are under the metrics below); the
+thresholds are set on the trees' own, so the scale, being monotone, moves no verdict. Sentence labels keep the trees'
+own probabilities: the scale is fitted on whole texts.
+
+The three-way verdict is read at the sensitivity level the user picks, as the AI Detector's is: a text is
 AI-written, disguised or not, when the probability of either (P(AI) + P(AI-humanized)) reaches the level's threshold
 for its length — chosen so that at most about 1%, 3% or 10% of the human texts of every left-out domain are flagged —
 and then whichever of the two is likelier; otherwise human. It is flagged "uncertain" (a best guess) under

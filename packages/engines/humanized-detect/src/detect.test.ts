@@ -1,5 +1,5 @@
-import { defaultDetectorModel, HUMANIZED_SURE_WORDS } from '@candor/engine-ai-detect';
-import { thresholdAt } from '@candor/engine-ai-detect/sensitivity';
+import { aiMassLogOdds, DetectorModel, defaultDetectorModel, HUMANIZED_SURE_WORDS } from '@candor/engine-ai-detect';
+import { thresholdLogOddsAt } from '@candor/engine-ai-detect/sensitivity';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { detectHumanized } from './detect.js';
 
@@ -112,13 +112,40 @@ describe('detectHumanized verdicts', () => {
       expect(report.words).toBeGreaterThanOrEqual(HUMANIZED_SURE_WORDS);
       expect(report.sensitivity?.level).toBe(sensitivity);
       const aiMass = report.probabilities.ai + report.probabilities.ai_humanized;
-      const line = thresholdAt(model.file.humanizedLevels, sensitivity, report.words, domain);
+      // The line as the report's probability reads it: through the model's humanized probability scale.
+      const line = model.humanizedProbabilityOf(
+        thresholdLogOddsAt(model.file.humanizedLevels, sensitivity, report.words, domain),
+      );
       expect(report.label !== 'human').toBe(aiMass >= line - 0.001);
       if (report.label !== 'human') {
         expect(report.label).toBe(report.probabilities.ai >= report.probabilities.ai_humanized ? 'ai' : 'ai_humanized');
       }
       expect(report.uncertain).toBe((report.uncertainty ?? []).length > 0);
       if (report.uncertainty?.includes('near_threshold')) expect(report.verdict).toMatch(/^Too close to call/);
+    }
+  });
+
+  it('shows the trees’ chance of AI through the model’s scale, split as they split it, and reads the same verdicts', () => {
+    const text = Array.from({ length: 3 }, () => FLUENT).join('\n\n');
+    const model = defaultDetectorModel();
+    const values = model.features(model.score(text));
+    const own = model.humanized.probabilities(values);
+    const [human = 0, ai = 0, disguised = 0] = ['human', 'ai', 'ai_humanized'].map(
+      (name) => own[model.humanized.classes.indexOf(name)] as number,
+    );
+    expect(model.file.humanizedProbabilityScale.slope).toBeGreaterThan(0);
+    const report = detectHumanized(text, model);
+    const shown = model.humanizedProbabilityOf(aiMassLogOdds([human, ai, disguised]));
+    expect(report.probabilities.human).toBeCloseTo(1 - shown, 3);
+    expect(report.probabilities.ai).toBeCloseTo((shown * ai) / (ai + disguised), 2);
+    // The identity scale shows the trees' own probabilities, and every level reads the same verdict.
+    const raw = new DetectorModel({ ...model.file, humanizedProbabilityScale: { slope: 1, intercept: 0 } });
+    for (const sensitivity of ['strict', 'balanced', 'sensitive'] as const) {
+      const rawReport = detectHumanized(text, raw, undefined, { sensitivity });
+      expect(rawReport.probabilities.human).toBeCloseTo(human, 3);
+      const scaledReport = detectHumanized(text, model, undefined, { sensitivity });
+      expect(rawReport.label).toBe(scaledReport.label);
+      expect(rawReport.uncertainty).toEqual(scaledReport.uncertainty);
     }
   });
 

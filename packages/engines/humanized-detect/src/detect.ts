@@ -1,4 +1,5 @@
 import {
+  aiMassLogOdds,
   combineLogOdds,
   type DetectorModel,
   defaultDetectorModel,
@@ -36,12 +37,20 @@ function round(value: number): number {
   return Math.round(value * 1000) / 1000;
 }
 
-function classProbabilities(model: DetectorModel, values: Float64Array): ClassProbabilities {
+/** The humanized trees' class probabilities for these features, in `humanizedLabels` order. */
+function treeProbabilities(model: DetectorModel, values: Float64Array): number[] {
   const probabilities = model.humanized.probabilities(values);
-  const byClass = Object.fromEntries(
-    model.humanized.classes.map((name, k) => [name, round(probabilities[k] as number)]),
-  );
-  return { human: byClass.human ?? 0, ai: byClass.ai ?? 0, ai_humanized: byClass.ai_humanized ?? 0 };
+  return humanizedLabels.map((name) => probabilities[model.humanized.classes.indexOf(name)] as number);
+}
+
+function byLabel([human = 0, ai = 0, disguised = 0]: readonly number[]): ClassProbabilities {
+  return { human: round(human), ai: round(ai), ai_humanized: round(disguised) };
+}
+
+/** A probability that a text is AI-written, disguised or not, split between the two as the built-in trees split it. */
+function splitAiMass(mass: number, builtIn: ClassProbabilities): ClassProbabilities {
+  const share = builtIn.ai + builtIn.ai_humanized > 0 ? builtIn.ai / (builtIn.ai + builtIn.ai_humanized) : 0.5;
+  return { human: round(1 - mass), ai: round(mass * share), ai_humanized: round(mass * (1 - share)) };
 }
 
 function best(probabilities: ClassProbabilities): HumanizedLabel {
@@ -109,7 +118,12 @@ export function detectHumanized(
   const { canonical } = scored;
   const words = scored.words.length;
   const values = model.features(scored);
-  const builtIn = classProbabilities(model, values);
+  const trees = treeProbabilities(model, values);
+  const builtIn = byLabel(trees);
+  // What the report shows of the built-in trees: their probability of AI, disguised or not, on the model's scale (the
+  // trees' own is overconfident). The verdict reads the trees' own against thresholds set on it, so the scale, being
+  // monotone, moves no verdict.
+  const builtInShown = splitAiMass(model.humanizedProbabilityOf(aiMassLogOdds(trees)), builtIn);
   let probabilities = builtIn;
   let levels = model.file.humanizedLevels;
   let humanThreshold = model.file.humanizedHumanThreshold;
@@ -126,9 +140,7 @@ export function detectHumanized(
       { logOdds: logit(builtIn.ai + builtIn.ai_humanized), standardError: 0 },
       local.score,
     );
-    const mass = sigmoid(combined.logOdds);
-    const share = builtIn.ai + builtIn.ai_humanized > 0 ? builtIn.ai / (builtIn.ai + builtIn.ai_humanized) : 0.5;
-    probabilities = { human: round(1 - mass), ai: round(mass * share), ai_humanized: round(mass * (1 - share)) };
+    probabilities = splitAiMass(sigmoid(combined.logOdds), builtIn);
     ({ levels, humanThreshold } = local.calibration.humanized);
     languageModelPushes = languageModelEvidenceOf(local.score.model, combined.pushes);
   }
@@ -149,7 +161,7 @@ export function detectHumanized(
   const uncertain = reasons.length > 0;
   const sentences = scored.sentences.map((sentence, s) => {
     const sentenceValues = model.features(scored, s, s + 1);
-    const sentenceProbabilities = classProbabilities(model, sentenceValues);
+    const sentenceProbabilities = byLabel(treeProbabilities(model, sentenceValues));
     const sentenceLabel = best(sentenceProbabilities);
     return {
       ...canonical.originalSpan(sentence.start, sentence.end),
@@ -158,9 +170,11 @@ export function detectHumanized(
       evidence: evidenceFor(model, sentenceValues, sentenceLabel, sentenceProbabilities),
     };
   });
+  // A language model's combination is a logistic regression already: its probability is shown as it is.
+  const shown = local ? probabilities : builtInShown;
   return {
     label,
-    probabilities,
+    probabilities: shown,
     uncertain,
     uncertainty: reasons,
     sensitivity: operatingPointOf(levels, level),
@@ -173,7 +187,7 @@ export function detectHumanized(
             text_tokens: local.score.textTokens,
             windows: local.score.windows,
             sampled: local.score.sampled,
-            built_in_probabilities: builtIn,
+            built_in_probabilities: builtInShown,
           },
         }
       : {}),
@@ -190,8 +204,9 @@ export function detectHumanized(
     sentences,
     signals: wordChoiceSignals(scored, model.englishLanguageModel, thesaurus),
     evidence: [
-      ...evidenceFor(model, values, label, builtIn),
-      ...languageModelItem(languageModelPushes, label, probabilities),
+      // Weighed against the runner-up the report shows, as the screens and the PDF name it (`evidenceTowards`).
+      ...evidenceFor(model, values, label, shown),
+      ...languageModelItem(languageModelPushes, label, shown),
     ],
     model: { name: model.file.name, version: model.file.version },
     ...obfuscationOf(canonical),
