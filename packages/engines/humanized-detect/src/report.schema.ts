@@ -43,6 +43,11 @@ export type HumanizedSentence = z.infer<typeof humanizedSentenceSchema>;
 
 export const humanizedDetectionReportSchema = z.object({
   label: humanizedLabelSchema,
+  /**
+   * The built-in trees' probability that the text is AI-written, disguised or not, on the model's calibrated scale
+   * (`humanizedProbabilityScale`) and split between AI and AI-humanized as the trees split it; with a language model,
+   * the combination's. Reports stored before 2026-12-04 hold the trees' own, overconfident, probabilities.
+   */
   probabilities: classProbabilitiesSchema,
   /**
    * True when the label is a best guess, not a verdict: the text is too short, or its score is too close to the level's
