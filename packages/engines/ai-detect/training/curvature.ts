@@ -23,6 +23,7 @@ import {
   writeLanguageModelCalibration,
 } from '../src/curvature-calibration.js';
 import { EnglishLanguageModel } from '../src/english-language-model.js';
+import { aiMassLogOdds } from '../src/humanized-verdict.js';
 import { committedDetectorModelFile } from '../src/index.js';
 import { operatingPointOf, sensitivityLevels } from '../src/sensitivity.js';
 import { foldOf, type LabelledText, loadDatasets } from './dataset.js';
@@ -49,8 +50,6 @@ export function builtInHeldOut(texts: readonly LabelledText[], log: (line: strin
   return evaluation.heldOut;
 }
 
-const logit = (p: number) => Math.log(Math.max(p, 1e-12) / Math.max(1 - p, 1e-12));
-
 /** The calibration texts: the sample, with the model's features and the built-in held-out scores. */
 export function calibrationTexts(
   texts: readonly LabelledText[],
@@ -73,7 +72,6 @@ export function calibrationTexts(
       const held = humans[i];
       if (held) generatorHuman[generator] = held.logOdds;
     }
-    const mass = (probabilities: number[]) => logit((probabilities[1] as number) + (probabilities[2] as number));
     const generator = heldOut.leftOutGenerator[i];
     rows.push({
       label,
@@ -90,8 +88,8 @@ export function calibrationTexts(
         ...(generator ? { leftOutGenerator: generator.logOdds } : {}),
       },
       builtInHumanized: {
-        outOfFold: mass(oof.humanized),
-        leftOutDomain: mass(domain.humanized),
+        outOfFold: aiMassLogOdds(oof.humanized),
+        leftOutDomain: aiMassLogOdds(domain.humanized),
         probabilities: oof.humanized,
         leftOutProbabilities: domain.humanized,
       },
